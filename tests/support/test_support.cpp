@@ -1,0 +1,52 @@
+#include "test_support.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace rlx::test {
+namespace {
+
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  if (!value) throw std::runtime_error(std::string("environment variable not set: ") + name);
+  return value;
+}
+
+}  // namespace
+
+std::string examplesDir() { return environment("REULEAUX_EXAMPLES"); }
+std::string testDataDir() { return environment("REULEAUX_TESTDATA"); }
+std::string cliPath() { return environment("REULEAUX_CLI"); }
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+double relativeError(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+  double worst = 0.0;
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    const double scale = std::max({1.0, std::abs(a(i)), std::abs(b(i))});
+    worst = std::max(worst, std::abs(a(i) - b(i)) / scale);
+  }
+  return worst;
+}
+
+Eigen::MatrixXd numericJacobian(const std::function<Eigen::VectorXd(const Eigen::VectorXd&)>& f,
+                                const Eigen::VectorXd& x, double h) {
+  const Eigen::VectorXd f0 = f(x);
+  Eigen::MatrixXd J(f0.size(), x.size());
+  for (Eigen::Index j = 0; j < x.size(); ++j) {
+    Eigen::VectorXd xp = x, xm = x;
+    xp(j) += h;
+    xm(j) -= h;
+    J.col(j) = (f(xp) - f(xm)) / (2 * h);
+  }
+  return J;
+}
+
+}  // namespace rlx::test

@@ -1,0 +1,25 @@
+#pragma once
+// Helpers shared by the tests: where the data is, and finite-difference checks.
+
+#include <QString>
+
+#include <Eigen/Dense>
+
+#include <functional>
+#include <string>
+
+namespace rlx::test {
+
+std::string examplesDir();   // $REULEAUX_EXAMPLES
+std::string testDataDir();   // $REULEAUX_TESTDATA
+std::string cliPath();       // $REULEAUX_CLI
+std::string readFile(const std::string& path);
+
+// Relative difference |a - b| / max(1, |a|, |b|), elementwise maximum.
+double relativeError(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
+
+// Central-difference Jacobian of f at x (columns = d f / d x_j).
+Eigen::MatrixXd numericJacobian(const std::function<Eigen::VectorXd(const Eigen::VectorXd&)>& f,
+                                const Eigen::VectorXd& x, double h = 1e-6);
+
+}  // namespace rlx::test
