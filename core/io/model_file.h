@@ -1,0 +1,39 @@
+#pragma once
+// Reading and writing model files. A .rlx file is JSON with a "reuleaux" key (format:
+// shared/specs/model-format.md); a simEngine2D .adm file is JSON with "bodies" that carry "id"
+// and "jbar". The readers check structure only (JSON syntax with line and column, unknown keys,
+// types, vector lengths, the format version); compile() checks meaning.
+
+#include "model/diagnostic.h"
+#include "model/spec.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rlx {
+
+struct LoadResult {
+  std::optional<Spec> spec;  // empty when there is an error
+  Diagnostics diagnostics;
+};
+
+// .rlx text -> Spec. `source` names the file in diagnostics.
+LoadResult readRlx(std::string_view text, const std::string& source);
+
+// Spec -> .rlx text (pretty-printed JSON, ends with a newline). read(write(s)) == s.
+std::string writeRlx(const Spec& spec);
+
+// simEngine2D .adm text (and optionally the .acf analysis text) -> Spec.
+LoadResult readSimEngine2D(std::string_view admText, std::optional<std::string_view> acfText,
+                           const std::string& source);
+
+// Reads a model file of either format, recognised by content. For a simEngine2D model the
+// analysis comes from `acfPath` or, when empty, from a same-named .acf beside the .adm.
+LoadResult loadModelFile(const std::string& path, const std::string& acfPath = {});
+
+// Writes atomically (temporary file in the same directory, then rename): a crash never leaves a
+// half-written model. Returns false and sets *error on failure.
+bool saveRlxFile(const Spec& spec, const std::string& path, std::string* error);
+
+}  // namespace rlx

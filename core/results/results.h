@@ -1,0 +1,53 @@
+#pragma once
+// Results of an analysis: a time series of frames. The CSV writer, the summary, the GUI's timeline
+// and every plot read the same series.
+
+#include "model/model.h"
+#include "solve/assembly.h"
+#include "solve/report.h"
+
+#include <Eigen/Dense>
+
+#include <string>
+#include <vector>
+
+namespace rlx {
+
+struct Frame {
+  State state;
+  Eigen::VectorXd vdot;    // accelerations
+  Eigen::VectorXd lambda;  // multipliers (all rows; redundant rows: minimum-norm share)
+  double kinetic = 0.0;
+  double potential = 0.0;
+  double workNonconservative = 0.0;  // since t0
+  double constraintError = 0.0;      // max |Phi|
+  double velocityConstraintError = 0.0;
+};
+
+struct RunStats {
+  int steps = 0;
+  int rejectedSteps = 0;
+  int newtonIterations = 0;
+  int rhsEvaluations = 0;
+  double wallTime = 0.0;  // seconds
+};
+
+struct Results {
+  std::string analysis;    // "kinematics", ...
+  std::string integrator;  // "" unless dynamics
+  std::vector<Frame> frames;
+  Redundancy redundancy;   // from the assembly at t0
+  SolveReport report;      // how the run ended
+  RunStats stats;
+};
+
+// Reaction of one joint (or motion, or user constraint) on its body2, from body1: force in global
+// axes at the joint point on body2, torque about that point in global axes. From the multipliers:
+// the generalized constraint force on body2 is Q^C = -Phi_{q2}^T lambda (ME451), whose force part
+// is the force and whose moment part, moved from the centre of mass to the point, the torque.
+struct Reaction {
+  Eigen::Vector3d force = Eigen::Vector3d::Zero();
+  Eigen::Vector3d torque = Eigen::Vector3d::Zero();
+};
+
+}  // namespace rlx

@@ -1,0 +1,33 @@
+#pragma once
+// Evaluation of all constraint equations of a model at a state.
+//
+//   holonomic     Phi(q, t) = 0         velocity  Phi_q v = nu     acceleration  Phi_q vdot = gamma
+//   nonholonomic  A(q, t) v = b(q, t)                              acceleration  A vdot = gamma
+//
+// Phi_q is the derivative with respect to the velocity variables v (for a planar body the same as
+// d/dq; for a spatial body it maps angular velocity, not quaternion rates).
+// gamma = -(Phi_q v)_q v - 2 Phi_qt v - Phi_tt.
+
+#include "model/model.h"
+#include "solve/workspace.h"
+
+namespace rlx {
+
+// Values and rates of the model's measures (the variables of expressions).
+void evaluateMeasures(const Model& model, const State& state, Workspace& ws);
+
+// Phi only (cheap; for Newton residuals).
+void evaluatePhi(const Model& model, const State& state, Workspace& ws);
+
+// Phi_q, nu and gamma (gamma uses state.v). Calls evaluateMeasures first.
+void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws);
+
+// Adds h * v to the positions: q <- q (+) h v. Planar: plain addition. Spatial: the orientation
+// is advanced on the rotation group (never q += h v for quaternions).
+void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v, double h);
+
+// max |Phi| and max |Phi_q v - nu| over all rows (redundant ones included).
+double positionError(const Model& model, const State& state, Workspace& ws);
+double velocityError(const Model& model, const State& state, Workspace& ws);
+
+}  // namespace rlx

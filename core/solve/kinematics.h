@@ -1,0 +1,31 @@
+#pragma once
+// Kinematic analysis of a fully driven mechanism (dof = 0 with the motions): at each time,
+// Newton-Raphson on Phi(q, t) = 0 from the predictor q + h v + h^2/2 vdot, then
+// Phi_q v = nu, Phi_q vdot = gamma, and the multipliers (efforts and reactions) from
+// Phi_q^T lambda = Q - M vdot.
+
+#include "model/model.h"
+#include "results/results.h"
+#include "solve/workspace.h"
+
+#include <functional>
+
+namespace rlx {
+
+struct KinematicsOptions {
+  double endTime = 1.0;
+  double step = 1e-3;        // spacing of the solved configurations
+  double outputStep = 1e-2;  // spacing of stored frames
+  double tolerance = 1e-10;  // Newton tolerance on ||Phi||_inf
+  int maxIterations = 25;
+};
+
+// Called with each stored frame; return false to cancel.
+using FrameObserver = std::function<bool(const Frame&)>;
+
+// Starts from an assembled state (see assemble). Fills results.frames and results.report.
+void runKinematics(const Model& model, const State& assembled, Workspace& ws,
+                   const KinematicsOptions& options, Results& results,
+                   const FrameObserver& observer = {});
+
+}  // namespace rlx
