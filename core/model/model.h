@@ -35,12 +35,14 @@ enum class MeasureKind {
   BodyWx, BodyWy, BodyWz,                 // spatial angular velocity, global axes
   BodyR,                                  // spatial rotation matrix entry (component = 3*i + j)
   JointQ, JointQd,                        // joint coordinate and its rate
+  SpringLength, SpringRate,               // a spring_damper's length and its rate (its `function`)
 };
 
 struct Measure {
   MeasureKind kind = MeasureKind::BodyX;
   int body = kGround;   // Body* kinds
   int joint = -1;       // Joint* kinds
+  int force = -1;       // Spring* kinds
   int component = 0;    // BodyR
   std::string name;     // as written: "crank.x"
 };
@@ -64,6 +66,7 @@ struct Joint {
   double length = 0.0;  // distance
   double radius = 0.0;  // rolling_disk
   double q0 = 0.0;      // value of the raw joint coordinate in the file's configuration (J.q = raw - q0)
+  double angle0 = 0.0;  // relative rotation phi2 - phi1 in the file's configuration (2-D locks)
   int row = 0;          // first row in Phi
   int rows = 0;         // number of equations
   int motion = -1;      // the motion driving this joint, if any

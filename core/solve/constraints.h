@@ -8,18 +8,22 @@
 // d/dq; for a spatial body it maps angular velocity, not quaternion rates).
 // gamma = -(Phi_q v)_q v - 2 Phi_qt v - Phi_tt.
 
+#include "joints/planar.h"
 #include "model/model.h"
 #include "solve/workspace.h"
 
 namespace rlx {
 
-// Values and rates of the model's measures (the variables of expressions).
-void evaluateMeasures(const Model& model, const State& state, Workspace& ws);
+// Values of the expression slots: ws.slots = [t, measures of the model at the state].
+void evaluateSlots(const Model& model, const State& state, Workspace& ws);
+
+// Pose and velocity of a planar body (kGround: at rest at the origin).
+planar::Body planarBody(const Model& model, const State& state, int body);
 
 // Phi only (cheap; for Newton residuals).
 void evaluatePhi(const Model& model, const State& state, Workspace& ws);
 
-// Phi_q, nu and gamma (gamma uses state.v). Calls evaluateMeasures first.
+// Phi_q, nu and gamma (gamma uses state.v).
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws);
 
 // Adds h * v to the positions: q <- q (+) h v. Planar: plain addition. Spatial: the orientation

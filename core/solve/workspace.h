@@ -12,8 +12,7 @@
 namespace rlx {
 
 struct Workspace {
-  Eigen::VectorXd measures;  // values of model.measures at the current state
-  Eigen::VectorXd rates;     // their time derivatives (the measures' rates)
+  Eigen::VectorXd slots;  // values of the expression slots: [t, model.measures...]
 
   Eigen::VectorXd Phi;    // nh: holonomic residuals Phi(q, t)
   Eigen::MatrixXd Phi_q;  // (nh + nn) x nv: d(Phi)/dq mapped to v, then the nonholonomic A(q, t)

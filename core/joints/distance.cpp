@@ -1,0 +1,19 @@
+// Distance joint: the points s1 and s2 stay `length` apart,
+//   Phi = (d . d - L^2) / (2 L),
+// which to first order is |d| - L (metres), smooth where |d| = 0 is not reached.
+#include "joints/joints.h"
+
+namespace rlx {
+
+void planarDistance(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                    JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const double L = joint.length;
+  out.Phi(0) = (pair.d.squaredNorm() - L * L) / (2.0 * L);
+  out.J1.block<1, 3>(0, 0) = pair.d.transpose() * pair.dd1 / L;
+  out.J2.block<1, 3>(0, 0) = pair.d.transpose() * pair.dd2 / L;
+  // Phi_ddot = (d_dot . d_dot + d . d_ddot) / L.
+  out.gamma(0) = -(pair.ddot.squaredNorm() + pair.d.dot(pair.quadratic)) / L;
+}
+
+}  // namespace rlx

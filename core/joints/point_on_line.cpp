@@ -1,0 +1,17 @@
+// Point on line (planar, ADAMS inline): body2's point stays on the line of body1 through s1
+// along a1; the bodies may rotate. Coordinate: the travel along the line (see translational.cpp).
+#include "joints/joints.h"
+
+namespace rlx {
+
+void planarPointOnLine(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                       JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const planar::Scalar offLine = planar::projection(b1, planar::perp(joint.a1.head<2>()), pair);
+  out.Phi(0) = offLine.value;
+  out.J1.block<1, 3>(0, 0) = offLine.g1;
+  out.J2.block<1, 3>(0, 0) = offLine.g2;
+  out.gamma(0) = offLine.gamma;
+}
+
+}  // namespace rlx

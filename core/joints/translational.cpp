@@ -1,0 +1,28 @@
+// Translational joint (planar): body2's point stays on the line of body1 through s1 along a1,
+// and the bodies do not rotate relative to each other.
+// Coordinate: the travel u1 . d along the axis, zero in the file's configuration.
+#include "joints/joints.h"
+
+namespace rlx {
+
+void planarTranslational(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                         JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const planar::Scalar offLine = planar::projection(b1, planar::perp(joint.a1.head<2>()), pair);
+  const planar::Scalar lock = planar::relativeAngle(b1, b2, joint.angle0);
+  out.Phi.head<2>() << offLine.value, lock.value;
+  out.J1.block<1, 3>(0, 0) = offLine.g1;
+  out.J2.block<1, 3>(0, 0) = offLine.g2;
+  out.J1.block<1, 3>(1, 0) = lock.g1;
+  out.J2.block<1, 3>(1, 0) = lock.g2;
+  out.gamma.head<2>() << offLine.gamma, lock.gamma;
+}
+
+planar::Scalar planarTravel(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  planar::Scalar travel = planar::projection(b1, joint.a1.head<2>(), pair);
+  travel.value -= joint.q0;
+  return travel;
+}
+
+}  // namespace rlx

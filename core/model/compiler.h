@@ -1,0 +1,64 @@
+#pragma once
+// Internal to compile(): the state of one compilation and its helpers, shared by the files
+// compile.cpp (bodies, joints, motions, analysis), compile_functions.cpp (numbers, expressions,
+// measures) and compile_forces.cpp.
+
+#include "model/compile.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace rlx::detail {
+
+// Local names an expression may use besides t, parameters and measures.
+struct LocalNames {
+  int spring = -1;      // `length`, `rate` of this spring_damper
+  int joint = -1;       // `q`, `qd` of this joint (joint_force)
+  bool allowTime = true;
+  bool allowState = true;  // measures such as crank.x
+};
+
+struct Compiler {
+  const Spec& spec;
+  Model model;
+  Diagnostics diagnostics;
+  std::map<std::string, double> parameters;
+  std::map<std::string, int> bodies;  // name -> index (ground: kGround)
+  std::map<std::string, int> joints;
+
+  explicit Compiler(const Spec& s) : spec(s) {}
+
+  void error(const std::string& element, const std::string& field, const std::string& message);
+
+  // Numbers: literal or expression of parameters.
+  std::optional<double> number(const Number& n, const std::string& element, const std::string& field);
+  // A vector of exactly `size` numbers.
+  std::optional<Eigen::Vector3d> vector(const Vector& v, int size, const std::string& element,
+                                        const std::string& field);
+  // An expression of t, parameters and state measures, with its derivatives.
+  std::optional<Function> function(const std::string& text, const LocalNames& locals,
+                                   const std::string& element, const std::string& field);
+
+  // A body's pose in the file's configuration (ground: origin).
+  Eigen::Vector3d filePosition(int body) const;
+  Eigen::Matrix3d fileRotation(int body) const;
+  // A point given in body coordinates (`point`) or globally (`at`), in body coordinates.
+  std::optional<Eigen::Vector3d> bodyPoint(int body, const std::optional<Vector>& point,
+                                           const std::optional<Vector>& at,
+                                           const std::string& element, const std::string& pointField,
+                                           const std::string& atField);
+
+  void compileParameters();
+  void checkNames();
+  void compileBodies();
+  void compileJoints();
+  void compileMotions();
+  void compileForces();
+  void compileConstraints();
+  void compileAnalysis();
+};
+
+std::string label(const char* list, std::size_t index, const std::string& name);
+
+}  // namespace rlx::detail

@@ -1,0 +1,240 @@
+#include "solve/assembly.h"
+
+#include "solve/constraints.h"
+#include "solve/forces.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace rlx {
+namespace {
+
+// The model's size: the largest distance of a body or a joint point from the origin or from its
+// body's centre. Angles are weighted by its square so that metres and radians compare.
+double lengthScale(const Model& model) {
+  double L = 0.0;
+  for (const Body& b : model.bodies) L = std::max(L, model.q0.segment(b.q, model.dimension).norm());
+  for (const Joint& j : model.joints) L = std::max({L, j.s1.norm(), j.s2.norm()});
+  return L > 0 ? L : 1.0;
+}
+
+// The elements whose rows take part in the dependencies of the rows of Phi_q: the left null
+// space of Phi_q (singular vectors with tiny singular values), weighted by the residual when given.
+std::vector<std::string> dependentElements(const Model& model, const Eigen::MatrixXd& Phi_q) {
+  std::vector<std::string> names;
+  if (Phi_q.rows() == 0) return names;
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Phi_q, Eigen::ComputeFullU);
+  const Eigen::VectorXd& sigma = svd.singularValues();
+  const double tiny = 1e-8 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
+  for (Eigen::Index k = 0; k < Phi_q.rows(); ++k) {
+    if (k < sigma.size() && sigma(k) > tiny) continue;
+    const Eigen::VectorXd u = svd.matrixU().col(k);
+    for (Eigen::Index i = 0; i < u.size(); ++i)
+      if (std::abs(u(i)) > 1e-6) {
+        const std::string& owner = model.rowOwners[static_cast<std::size_t>(i)];
+        if (std::find(names.begin(), names.end(), owner) == names.end()) names.push_back(owner);
+      }
+  }
+  return names;
+}
+
+std::string joinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i ? (i + 1 == names.size() ? " and " : ", ") : "") + ("\"" + names[i] + "\"");
+  return out;
+}
+
+// The rows with the largest residuals, by owner.
+std::vector<std::string> worstElements(const Model& model, const Eigen::VectorXd& Phi) {
+  std::vector<std::string> names;
+  const double worst = Phi.lpNorm<Eigen::Infinity>();
+  for (Eigen::Index i = 0; i < Phi.size(); ++i)
+    if (std::abs(Phi(i)) > 0.1 * worst) {
+      const std::string& owner = model.rowOwners[static_cast<std::size_t>(i)];
+      if (std::find(names.begin(), names.end(), owner) == names.end()) names.push_back(owner);
+    }
+  return names;
+}
+
+std::string number(double x) {
+  std::ostringstream out;
+  out.precision(3);
+  out << x;
+  return out.str();
+}
+
+}  // namespace
+
+Eigen::VectorXd assemblyWeights(const Model& model, bool velocities, double holdWeight) {
+  const double L = lengthScale(model);
+  Eigen::VectorXd w = Eigen::VectorXd::Ones(model.nv);
+  const std::vector<bool>& held = velocities ? model.holdV : model.holdQ;
+  for (const Body& b : model.bodies) w(b.v + 2) = L * L;
+  for (Eigen::Index i = 0; i < model.nv; ++i)
+    if (held[static_cast<std::size_t>(i)]) w(i) *= holdWeight;
+  return w;
+}
+
+Redundancy analyzeRedundancy(const Model& model, const State& state, Workspace& ws) {
+  evaluateConstraintDerivatives(model, state, ws);
+  Redundancy out;
+  const Eigen::Index m = ws.Phi_q.rows();
+  out.dofGrubler = model.nv - static_cast<int>(m);
+  std::fill(ws.active.begin(), ws.active.end(), true);
+  if (m == 0) {
+    out.dof = model.nv;
+    return out;
+  }
+  // Rows scaled to unit length, so that the pivoting prefers earlier equations among equals.
+  Eigen::MatrixXd rows = ws.Phi_q;
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (const double n = rows.row(i).norm(); n > 0) rows.row(i) /= n;
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(rows.transpose());
+  qr.setThreshold(1e-9);
+  out.rank = static_cast<int>(qr.rank());
+  out.dof = model.nv - out.rank;
+  const auto& permutation = qr.colsPermutation().indices();
+  std::vector<int> redundantRows;
+  for (Eigen::Index k = out.rank; k < m; ++k) redundantRows.push_back(permutation(k));
+  std::sort(redundantRows.begin(), redundantRows.end());
+  for (const int row : redundantRows) {
+    ws.active[static_cast<std::size_t>(row)] = false;
+    out.redundant.push_back({row, model.rowOwners[static_cast<std::size_t>(row)],
+                             model.rowNames[static_cast<std::size_t>(row)]});
+  }
+  return out;
+}
+
+AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
+                        const AssemblyOptions& options) {
+  AssemblyReport report;
+  report.time = state.t;
+  const Eigen::VectorXd S = assemblyWeights(model, false, options.holdWeight).cwiseInverse().cwiseSqrt();
+
+  // Structural rank deficiency (at the guess) tells conflicting redundant constraints apart from a
+  // loop that cannot close (rank lost only at the end of the mechanism's reach).
+  evaluateConstraintDerivatives(model, state, ws);
+  const std::vector<std::string> dependentAtGuess =
+      dependentElements(model, ws.Phi_q.topRows(model.nh));
+
+  // Positions: least-change Gauss-Newton steps d = -S pinv(Phi_q S) Phi, with backtracking.
+  evaluatePhi(model, state, ws);
+  double residual = model.nh ? ws.Phi.lpNorm<Eigen::Infinity>() : 0.0;
+  bool stalled = false;
+  while (residual > options.tolerance && report.iterations < options.maxIterations && !stalled) {
+    if (!std::isfinite(residual) || !state.q.allFinite()) break;
+    ++report.iterations;
+    evaluateConstraintDerivatives(model, state, ws);
+    const Eigen::MatrixXd A = ws.Phi_q.topRows(model.nh) * S.asDiagonal();
+    const Eigen::VectorXd d = S.cwiseProduct(Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(A).solve(-ws.Phi));
+    report.updateNorm = d.lpNorm<Eigen::Infinity>();
+    const double before = ws.Phi.squaredNorm();
+    const Eigen::VectorXd q = state.q;
+    double alpha = 1.0;
+    for (int halving = 0;; ++halving) {
+      state.q = q;
+      integratePositions(model, state.q, d, alpha);
+      evaluatePhi(model, state, ws);
+      if (ws.Phi.squaredNorm() < before || halving == 30) break;
+      alpha /= 2;
+    }
+    stalled = ws.Phi.squaredNorm() >= before * (1 - 1e-12);
+    residual = ws.Phi.lpNorm<Eigen::Infinity>();
+  }
+  report.residualNorm = residual;
+
+  if (!std::isfinite(residual) || !state.q.allFinite()) {
+    report.status = SolveStatus::NotFinite;
+    report.message = "assembly failed: the configuration became non-finite (NaN or infinity)";
+    return report;
+  }
+  if (residual > options.tolerance) {
+    report.status = SolveStatus::Inconsistent;
+    evaluateConstraintDerivatives(model, state, ws);
+    const std::vector<std::string> dependentAtEnd =
+        dependentElements(model, ws.Phi_q.topRows(model.nh));
+    if (!dependentAtGuess.empty()) {
+      report.elements = dependentAtGuess;
+      report.message = "assembly failed: redundant constraints contradict each other: " +
+                       joinNames(dependentAtGuess) + " (the closest configuration leaves an error of " +
+                       number(residual) + ")";
+    } else if (!dependentAtEnd.empty()) {
+      report.elements = dependentAtEnd;
+      report.message = "assembly failed: the loop through " + joinNames(dependentAtEnd) +
+                       " cannot close (the closest configuration leaves a gap of " + number(residual) + ")";
+    } else {
+      report.elements = worstElements(model, ws.Phi);
+      report.status = SolveStatus::MaxIterations;
+      report.message = "assembly failed: no convergence after " + std::to_string(report.iterations) +
+                       " iterations; the largest error (" + number(residual) + ") is at " +
+                       joinNames(report.elements);
+    }
+    return report;
+  }
+
+  // Redundancy at the assembled configuration; the redundant rows are consistent here.
+  report.redundancy = analyzeRedundancy(model, state, ws);
+
+  // Velocities: v = v0 + Sv pinv(Phi_q Sv) (nu - Phi_q v0), one solve.
+  const Eigen::VectorXd Sv = assemblyWeights(model, true, options.holdWeight).cwiseInverse().cwiseSqrt();
+  if (ws.Phi_q.rows() > 0) {
+    const Eigen::MatrixXd A = ws.Phi_q * Sv.asDiagonal();
+    state.v += Sv.cwiseProduct(Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(A).solve(
+        ws.nu - ws.Phi_q * state.v));
+  }
+
+  // Accelerations and multipliers.
+  const SolveReport accelerations = solveAccelerations(model, state, ws);
+  if (!accelerations.ok()) {
+    report.status = accelerations.status;
+    report.message = accelerations.message;
+    report.elements = accelerations.elements;
+  }
+  return report;
+}
+
+SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws) {
+  SolveReport report;
+  report.time = state.t;
+  evaluateConstraintDerivatives(model, state, ws);
+  evaluateMassMatrix(model, ws);
+  evaluateAppliedForces(model, state, ws);
+  // KKT system on the active rows: [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A].
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < ws.Phi_q.rows(); ++i)
+    if (ws.active[static_cast<std::size_t>(i)]) rows.push_back(i);
+  const auto m = static_cast<Eigen::Index>(rows.size());
+  const Eigen::Index n = model.nv;
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(n + m, n + m);
+  Eigen::VectorXd rhs(n + m);
+  K.topLeftCorner(n, n) = ws.M;
+  rhs.head(n) = ws.Q;
+  for (Eigen::Index k = 0; k < m; ++k) {
+    K.block(n + k, 0, 1, n) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]);
+    K.block(0, n + k, n, 1) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]).transpose();
+    rhs(n + k) = ws.gamma(rows[static_cast<std::size_t>(k)]);
+  }
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(K);
+  if (!lu.isInvertible() || !rhs.allFinite()) {
+    report.status = rhs.allFinite() ? SolveStatus::Singular : SolveStatus::NotFinite;
+    report.message = rhs.allFinite()
+                         ? "accelerations cannot be computed: the mass matrix is singular on the "
+                           "free motions (a body with zero mass or inertia that no joint holds)"
+                         : "accelerations cannot be computed: an applied force is not finite";
+    return report;
+  }
+  const Eigen::VectorXd x = lu.solve(rhs);
+  ws.vdot = x.head(n);
+  ws.lambda.setZero();
+  for (Eigen::Index k = 0; k < m; ++k) ws.lambda(rows[static_cast<std::size_t>(k)]) = x(n + k);
+  // Redundant rows: the minimum-norm multipliers of all rows, Phi_q^T lambda = Q - M vdot.
+  if (m < ws.Phi_q.rows())
+    ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(ws.Phi_q.transpose())
+                    .solve(ws.Q - ws.M * ws.vdot);
+  return report;
+}
+
+}  // namespace rlx

@@ -1,0 +1,165 @@
+#include "solve/constraints.h"
+
+#include "joints/joints.h"
+#include "model/function.h"
+
+#include <cassert>
+
+namespace rlx {
+namespace {
+
+// The coordinate a motion prescribes, as a scalar function of the state.
+planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const State& state) {
+  if (motion.joint >= 0) {
+    const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
+    return planarJointCoordinate(joint, planarBody(model, state, joint.body1),
+                                 planarBody(model, state, joint.body2));
+  }
+  const planar::Body body = planarBody(model, state, motion.body);
+  planar::Scalar c;
+  if (motion.coordinate == Axis::Angle) {
+    c.value = body.phi;
+    c.g2 << 0, 0, 1;
+    return c;
+  }
+  // x or y of a body point: r + A s, with (r + A s)_ddot = r_ddot + omega_dot R p - omega^2 p.
+  const int axis = motion.coordinate == Axis::X ? 0 : 1;
+  const planar::Vec2 p = body.A * motion.point.head<2>();
+  c.value = body.r(axis) + p(axis);
+  c.g2(axis) = 1.0;
+  c.g2(2) = planar::perp(p)(axis);
+  c.gamma = body.omega * body.omega * p(axis);
+  return c;
+}
+
+int bodyOfMotion(const Model& model, const Motion& motion, int which) {
+  if (motion.joint < 0) return which == 1 ? kGround : motion.body;
+  const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
+  return which == 1 ? joint.body1 : joint.body2;
+}
+
+// Adds a row block for the velocities of `body` (no-op for ground).
+template <typename Block>
+void scatter(const Model& model, Eigen::MatrixXd& Phi_q, int row, int rows, int body,
+             const Block& block) {
+  if (body == kGround) return;
+  const Body& b = model.bodies[static_cast<std::size_t>(body)];
+  Phi_q.block(row, b.v, rows, model.bodyDofs()) += block.topLeftCorner(rows, model.bodyDofs());
+}
+
+}  // namespace
+
+planar::Body planarBody(const Model& model, const State& state, int body) {
+  planar::Body out;
+  if (body == kGround) return out;
+  const Body& b = model.bodies[static_cast<std::size_t>(body)];
+  out.r = state.q.segment<2>(b.q);
+  out.phi = state.q(b.q + 2);
+  out.rdot = state.v.segment<2>(b.v);
+  out.omega = state.v(b.v + 2);
+  out.A = planar::rotation(out.phi);
+  return out;
+}
+
+void evaluateSlots(const Model& model, const State& state, Workspace& ws) {
+  ws.slots(0) = state.t;
+  for (std::size_t k = 0; k < model.measures.size(); ++k) {
+    const Measure& m = model.measures[k];
+    double value = 0.0;
+    switch (m.kind) {
+      case MeasureKind::BodyX: value = planarBody(model, state, m.body).r.x(); break;
+      case MeasureKind::BodyY: value = planarBody(model, state, m.body).r.y(); break;
+      case MeasureKind::BodyAngle: value = planarBody(model, state, m.body).phi; break;
+      case MeasureKind::BodyVx: value = planarBody(model, state, m.body).rdot.x(); break;
+      case MeasureKind::BodyVy: value = planarBody(model, state, m.body).rdot.y(); break;
+      case MeasureKind::BodyOmega: value = planarBody(model, state, m.body).omega; break;
+      case MeasureKind::JointQ:
+      case MeasureKind::JointQd: {
+        const Joint& joint = model.joints[static_cast<std::size_t>(m.joint)];
+        const planar::Body b1 = planarBody(model, state, joint.body1);
+        const planar::Body b2 = planarBody(model, state, joint.body2);
+        const planar::Scalar c = planarJointCoordinate(joint, b1, b2);
+        const Eigen::Vector3d v1(b1.rdot.x(), b1.rdot.y(), b1.omega);
+        const Eigen::Vector3d v2(b2.rdot.x(), b2.rdot.y(), b2.omega);
+        value = m.kind == MeasureKind::JointQ ? c.value : c.g1.dot(v1) + c.g2.dot(v2);
+        break;
+      }
+      case MeasureKind::SpringLength:
+      case MeasureKind::SpringRate: {
+        const Force& f = model.forces[static_cast<std::size_t>(m.force)];
+        const planar::PointPair pair(planarBody(model, state, f.body1), f.s1.head<2>(),
+                                     planarBody(model, state, f.body2), f.s2.head<2>());
+        const double length = pair.d.norm();
+        value = m.kind == MeasureKind::SpringLength ? length
+                : length > 0                        ? pair.d.dot(pair.ddot) / length
+                                                    : 0.0;
+        break;
+      }
+      case MeasureKind::BodyZ:
+      case MeasureKind::BodyVz:
+      case MeasureKind::BodyWx:
+      case MeasureKind::BodyWy:
+      case MeasureKind::BodyWz:
+      case MeasureKind::BodyR:
+        break;  // zero in 2-D; compile() admits them only in 3-D
+    }
+    ws.slots(static_cast<Eigen::Index>(k) + 1) = value;
+  }
+}
+
+void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
+  assert(model.dimension == 2);
+  JointEval eval;
+  for (const Joint& joint : model.joints) {
+    evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
+                        planarBody(model, state, joint.body2), eval);
+    ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
+  }
+  for (const Motion& motion : model.motions) {
+    const double target = evaluateInTime(motion.function, state.t).value;
+    ws.Phi(motion.row) = motionCoordinate(model, motion, state).value - target;
+  }
+}
+
+void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws) {
+  assert(model.dimension == 2);
+  ws.Phi_q.setZero();
+  JointEval eval;
+  for (const Joint& joint : model.joints) {
+    evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
+                        planarBody(model, state, joint.body2), eval);
+    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
+    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
+    ws.nu.segment(joint.row, joint.rows).setZero();
+    ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+  }
+  // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
+  for (const Motion& motion : model.motions) {
+    const TimeValue f = evaluateInTime(motion.function, state.t);
+    const planar::Scalar c = motionCoordinate(model, motion, state);
+    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
+    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
+    ws.nu(motion.row) = f.rate;
+    ws.gamma(motion.row) = c.gamma + f.acceleration;
+  }
+}
+
+void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                        double h) {
+  assert(model.dimension == 2);
+  (void)model;
+  q += h * v;  // planar: q and v have the same layout
+}
+
+double positionError(const Model& model, const State& state, Workspace& ws) {
+  evaluatePhi(model, state, ws);
+  return ws.Phi.size() ? ws.Phi.lpNorm<Eigen::Infinity>() : 0.0;
+}
+
+double velocityError(const Model& model, const State& state, Workspace& ws) {
+  evaluateConstraintDerivatives(model, state, ws);
+  if (ws.nu.size() == 0) return 0.0;
+  return (ws.Phi_q * state.v - ws.nu).lpNorm<Eigen::Infinity>();
+}
+
+}  // namespace rlx
