@@ -2,7 +2,6 @@
 // ends the parse (an internal exception caught in parse()).
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <numbers>
@@ -33,14 +32,21 @@ struct Failure {
   ParseError error;
 };
 
+// Character classes in ASCII, independent of the C locale (Qt sets it from the environment).
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 bool isNameStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 bool isNameChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  return isNameStart(c) || isDigit(c);
 }
-bool isDigit(char c) {
-  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool isPrintable(char c) {
+  return c >= ' ' && c <= '~';
 }
 
 class Parser {
@@ -78,7 +84,7 @@ class Parser {
 
   // Reads the next token into token_.
   void advance() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    while (pos_ < text_.size() && isSpace(text_[pos_])) ++pos_;
     token_ = Token{TokenKind::End, {}, columnAt(pos_), 0.0};
     if (pos_ >= text_.size()) return;
     const char c = text_[pos_];
@@ -160,9 +166,8 @@ class Parser {
     const char c = rest[0];
     if (std::string_view("+-*/^()?:,<>!").find(c) == std::string_view::npos) {
       const bool hint = c == '=' || c == '&' || c == '|';
-      const std::string shown = std::isprint(static_cast<unsigned char>(c))
-                                    ? "'" + std::string(1, c) + "'"
-                                    : "byte " + hex(static_cast<unsigned char>(c));
+      const std::string shown = isPrintable(c) ? "'" + std::string(1, c) + "'"
+                                               : "byte " + hex(static_cast<unsigned char>(c));
       failWith("unexpected character " + shown + at(columnAt(start)) +
                    (hint ? " (did you mean '" + std::string(2, c) + "'?)" : std::string{}),
                columnAt(start));

@@ -349,6 +349,8 @@ void ExprTest::parseErrors_data() {
                      << "unexpected character '#' at column 3" << 3;
   QTest::newRow("control byte") << "1 +\x01"
                                 << "unexpected character byte 0x01 at column 4" << 4;
+  QTest::newRow("non-ASCII") << "x + \xC3\xA9"
+                             << "unexpected character byte 0xC3 at column 5" << 5;
   QTest::newRow("lone dot") << "1 + ."
                             << "unexpected character '.' at column 5" << 5;
   QTest::newRow("operator first") << "*2"
