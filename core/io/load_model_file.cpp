@@ -35,11 +35,12 @@ LoadResult loadModelFile(const std::string& path, const std::string& acfPath) {
   const auto text = readText(path);
   if (!text) return failure(path, "cannot be read");
 
-  // A JSON object with a "reuleaux" key is a .rlx model; anything else that parses as JSON is
-  // taken for simEngine2D; text that is not JSON gets the .rlx reader's syntax diagnostics.
+  // A JSON object with "bodies" and no "reuleaux" key is a simEngine2D model; everything else
+  // goes to the .rlx reader, which explains what is wrong with it.
   const nlohmann::json probe = nlohmann::json::parse(*text, nullptr, false);
-  if (probe.is_discarded() || !probe.is_object() || probe.contains("reuleaux"))
-    return readRlx(*text, path);
+  const bool simEngine2D = !probe.is_discarded() && probe.is_object() &&
+                           !probe.contains("reuleaux") && probe.contains("bodies");
+  if (!simEngine2D) return readRlx(*text, path);
 
   std::string acf = acfPath;
   if (acf.empty()) {
