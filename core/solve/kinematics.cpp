@@ -47,9 +47,10 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   const std::vector<Eigen::Index> rows = activeRows(ws);
   if (static_cast<int>(rows.size()) != model.nv) {
     report.status = SolveStatus::Unsupported;
-    report.message = "kinematic analysis needs a fully driven mechanism, but " +
-                     std::to_string(model.nv - static_cast<int>(rows.size())) +
-                     " degrees of freedom remain: add motions, or run a dynamic analysis";
+    const int free = model.nv - static_cast<int>(rows.size());
+    report.message = "kinematic analysis needs a fully driven mechanism, but " + std::to_string(free) +
+                     (free == 1 ? " degree of freedom remains" : " degrees of freedom remain") +
+                     ": add motions, or run a dynamic analysis";
     return;
   }
   const auto n = static_cast<Eigen::Index>(model.nv);

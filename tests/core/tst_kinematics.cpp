@@ -152,7 +152,7 @@ void TestKinematics::notFullyDriven() {
   Results results;
   runKinematics(model, state, ws, {}, results);
   QCOMPARE(results.report.status, SolveStatus::Unsupported);
-  QVERIFY(results.report.message.find("1 degrees of freedom remain") != std::string::npos);
+  QVERIFY(results.report.message.find("1 degree of freedom remains") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestKinematics)
