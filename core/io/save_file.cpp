@@ -6,8 +6,8 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
+#include <system_error>
 
 namespace rlx {
 namespace {
@@ -16,7 +16,8 @@ namespace fs = std::filesystem;
 
 // Sets *error to "cannot save "<path>": <OS reason>" and returns false.
 bool fail(std::string* error, const fs::path& path, int code) {
-  if (error) *error = "cannot save \"" + path.string() + "\": " + std::strerror(code);
+  if (error)
+    *error = "cannot save \"" + path.string() + "\": " + std::generic_category().message(code);
   return false;
 }
 
