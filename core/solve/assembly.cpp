@@ -20,8 +20,8 @@ double lengthScale(const Model& model) {
   return L > 0 ? L : 1.0;
 }
 
-// The elements whose rows take part in the dependencies of the rows of Phi_q: the left null
-// space of Phi_q (singular vectors with tiny singular values), weighted by the residual when given.
+}  // namespace
+
 std::vector<std::string> dependentElements(const Model& model, const Eigen::MatrixXd& Phi_q) {
   std::vector<std::string> names;
   if (Phi_q.rows() == 0) return names;
@@ -46,6 +46,8 @@ std::string joinNames(const std::vector<std::string>& names) {
     out += (i ? (i + 1 == names.size() ? " and " : ", ") : "") + ("\"" + names[i] + "\"");
   return out;
 }
+
+namespace {
 
 // The rows with the largest residuals, by owner.
 std::vector<std::string> worstElements(const Model& model, const Eigen::VectorXd& Phi) {

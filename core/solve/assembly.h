@@ -55,6 +55,13 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
 // multipliers of redundant rows are the minimum-norm solution of Phi_q^T lambda = Q - M vdot.
 SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws);
 
+// The elements (joints, motions) whose equations are linearly dependent in Phi_q: those with a
+// share in the left null space of the matrix. Names a lock-up or a conflict.
+std::vector<std::string> dependentElements(const Model& model, const Eigen::MatrixXd& Phi_q);
+
+// "a", "b" and "c", quoted: for messages.
+std::string joinNames(const std::vector<std::string>& names);
+
 // The weights of the assembly, per entry of v (positions 1, angles L^2; held inputs scaled).
 Eigen::VectorXd assemblyWeights(const Model& model, bool velocities, double holdWeight);
 

@@ -50,3 +50,32 @@ Eigen::MatrixXd numericJacobian(const std::function<Eigen::VectorXd(const Eigen:
 }
 
 }  // namespace rlx::test
+
+#include "io/model_file.h"
+
+namespace rlx::test {
+
+Spec loadSpec(const std::string& path) {
+  const LoadResult loaded = loadModelFile(path);
+  if (!loaded.spec) {
+    std::string message = "cannot load " + path;
+    for (const Diagnostic& d : loaded.diagnostics) message += "\n  " + d.text();
+    throw std::runtime_error(message);
+  }
+  return *loaded.spec;
+}
+
+Model compileOrFail(const Spec& spec) {
+  CompileResult compiled = compile(spec);
+  if (!compiled.model) {
+    std::string message = "cannot compile " + spec.name;
+    for (const Diagnostic& d : compiled.diagnostics) message += "\n  " + d.text();
+    throw std::runtime_error(message);
+  }
+  return std::move(*compiled.model);
+}
+
+std::string examplePath(const std::string& file) { return examplesDir() + "/" + file; }
+std::string testDataPath(const std::string& file) { return testDataDir() + "/" + file; }
+
+}  // namespace rlx::test

@@ -23,3 +23,17 @@ Eigen::MatrixXd numericJacobian(const std::function<Eigen::VectorXd(const Eigen:
                                 const Eigen::VectorXd& x, double h = 1e-6);
 
 }  // namespace rlx::test
+
+#include "model/compile.h"
+#include "model/model.h"
+#include "model/spec.h"
+
+namespace rlx::test {
+
+// Loads and compiles a model file (examples/NAME or an absolute path); fails the test if not.
+Spec loadSpec(const std::string& path);
+Model compileOrFail(const Spec& spec);
+std::string examplePath(const std::string& file);  // examplesDir() + "/" + file
+std::string testDataPath(const std::string& file);
+
+}  // namespace rlx::test

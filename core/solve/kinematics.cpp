@@ -1,0 +1,166 @@
+#include "solve/kinematics.h"
+
+#include "model/function.h"
+#include "solve/assembly.h"
+#include "solve/constraints.h"
+#include "solve/forces.h"
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+namespace rlx {
+namespace {
+
+// The rows kept after the redundancy analysis.
+std::vector<Eigen::Index> activeRows(const Workspace& ws) {
+  std::vector<Eigen::Index> rows;
+  for (std::size_t i = 0; i < ws.active.size(); ++i)
+    if (ws.active[i]) rows.push_back(static_cast<Eigen::Index>(i));
+  return rows;
+}
+
+// Power of the motions (effort times the prescribed rate) and of the nonconservative forces.
+double nonconservativePower(const Model& model, const State& state, Workspace& ws) {
+  Eigen::VectorXd Qn;
+  evaluateAppliedForces(model, state, ws, &Qn);
+  double power = Qn.dot(state.v);
+  for (const Motion& m : model.motions)
+    power += -ws.lambda(m.row) * evaluateInTime(m.function, state.t).rate;
+  return power;
+}
+
+std::string timeText(double t) {
+  std::ostringstream out;
+  out << "t = " << t << " s";
+  return out.str();
+}
+
+}  // namespace
+
+void runKinematics(const Model& model, const State& assembled, Workspace& ws,
+                   const KinematicsOptions& options, Results& results,
+                   const FrameObserver& observer) {
+  const auto start = std::chrono::steady_clock::now();
+  results.analysis = "kinematics";
+  SolveReport& report = results.report;
+  const std::vector<Eigen::Index> rows = activeRows(ws);
+  if (static_cast<int>(rows.size()) != model.nv) {
+    report.status = SolveStatus::Unsupported;
+    const int free = model.nv - static_cast<int>(rows.size());
+    report.message = "kinematic analysis needs a fully driven mechanism, but " + std::to_string(free) +
+                     (free == 1 ? " degree of freedom remains" : " degrees of freedom remain") +
+                     ": add motions, or run a dynamic analysis";
+    return;
+  }
+  const auto n = static_cast<Eigen::Index>(model.nv);
+  Eigen::MatrixXd J(n, n);
+  Eigen::VectorXd rhs(n);
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu;
+  const auto factorActive = [&]() {
+    for (Eigen::Index k = 0; k < n; ++k) J.row(k) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]);
+    lu.compute(J);
+    return std::abs(lu.determinant()) > 0 && std::isfinite(lu.determinant());
+  };
+  const auto gatherActive = [&](const Eigen::VectorXd& all) {
+    for (Eigen::Index k = 0; k < n; ++k) rhs(k) = all(rows[static_cast<std::size_t>(k)]);
+    return rhs;
+  };
+
+  State state = assembled;
+  double work = 0.0;
+  // Velocities, accelerations and multipliers at a solved configuration.
+  const auto solveRates = [&]() -> bool {
+    evaluateConstraintDerivatives(model, state, ws);
+    if (!factorActive()) return false;
+    state.v = lu.solve(gatherActive(ws.nu));
+    evaluateConstraintDerivatives(model, state, ws);  // gamma depends on v
+    ws.vdot = lu.solve(gatherActive(ws.gamma));
+    evaluateMassMatrix(model, ws);
+    evaluateAppliedForces(model, state, ws);
+    const Eigen::VectorXd effort = ws.Q - ws.M * ws.vdot;
+    if (static_cast<Eigen::Index>(rows.size()) == ws.Phi_q.rows())
+      ws.lambda = lu.transpose().solve(effort);
+    else  // redundant rows: the minimum-norm multipliers
+      ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(ws.Phi_q.transpose()).solve(effort);
+    return state.v.allFinite() && ws.vdot.allFinite() && ws.lambda.allFinite();
+  };
+  // Stores a frame; false when the observer cancels.
+  const auto storeFrame = [&]() -> bool {
+    Frame frame;
+    frame.state = state;
+    frame.vdot = ws.vdot;
+    frame.lambda = ws.lambda;
+    frame.kinetic = kineticEnergy(model, state);
+    frame.potential = potentialEnergy(model, state);
+    frame.workNonconservative = work;
+    frame.velocityConstraintError = (ws.Phi_q * state.v - ws.nu).lpNorm<Eigen::Infinity>();
+    frame.constraintError = positionError(model, state, ws);
+    results.frames.push_back(frame);
+    return !observer || observer(results.frames.back());
+  };
+  const auto fail = [&](const std::string& why) {
+    report.status = std::isfinite(report.residualNorm) ? SolveStatus::Singular : SolveStatus::NotFinite;
+    report.time = state.t;
+    evaluateConstraintDerivatives(model, state, ws);
+    report.elements = dependentElements(model, ws.Phi_q);
+    report.message = "kinematic analysis failed at " + timeText(state.t) + ": " + why +
+                     (report.elements.empty() ? "" : " (joints involved: " + joinNames(report.elements) + ")");
+  };
+
+  if (!solveRates()) return fail("the constraint Jacobian is singular");
+  double power = nonconservativePower(model, state, ws);
+  if (!storeFrame()) return;
+
+  // Output times t0 + k * outputStep, then the end time; solved every `step` in between.
+  const double t0 = state.t, tEnd = options.endTime;
+  std::vector<double> outputs;
+  for (long k = 1;; ++k) {
+    const double t = t0 + static_cast<double>(k) * options.outputStep;
+    if (t > tEnd - 1e-9 * options.outputStep) break;
+    outputs.push_back(t);
+  }
+  if (tEnd > t0) outputs.push_back(tEnd);
+  for (const double target : outputs) {
+    const auto substeps = std::max(1L, static_cast<long>(std::ceil((target - state.t) / options.step - 1e-9)));
+    const double h = (target - state.t) / static_cast<double>(substeps);
+    for (long s = 1; s <= substeps; ++s) {
+      // Predictor q + h v + h^2/2 vdot, then Newton on Phi(q, t) = 0.
+      integratePositions(model, state.q, state.v + 0.5 * h * ws.vdot, h);
+      state.t = s == substeps ? target : state.t + h;
+      evaluatePhi(model, state, ws);
+      double residual = ws.Phi.lpNorm<Eigen::Infinity>();
+      int iterations = 0;
+      while (residual > options.tolerance && iterations < options.maxIterations && std::isfinite(residual)) {
+        evaluateConstraintDerivatives(model, state, ws);
+        if (!factorActive()) break;
+        const Eigen::VectorXd dq = lu.solve(-gatherActive(ws.Phi));
+        integratePositions(model, state.q, dq, 1.0);
+        evaluatePhi(model, state, ws);
+        residual = ws.Phi.lpNorm<Eigen::Infinity>();
+        report.updateNorm = dq.lpNorm<Eigen::Infinity>();
+        ++iterations;
+      }
+      results.stats.newtonIterations += iterations;
+      ++results.stats.steps;
+      report.iterations = iterations;
+      report.residualNorm = residual;
+      if (!(residual <= options.tolerance))
+        return fail("the mechanism locks up: Newton stopped at a constraint error of " +
+                    std::to_string(residual) + " after " + std::to_string(iterations) + " iterations");
+      if (!solveRates()) return fail("the mechanism is in a singular configuration");
+      // Trapezoidal nonconservative work between solved configurations.
+      const double next = nonconservativePower(model, state, ws);
+      work += 0.5 * h * (power + next);
+      power = next;
+    }
+    if (!storeFrame()) {
+      report.status = SolveStatus::Cancelled;
+      report.message = "cancelled at " + timeText(state.t);
+      break;
+    }
+  }
+  results.stats.wallTime = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace rlx

@@ -1,0 +1,141 @@
+// Every planar joint type and motion kind: Phi_q, nu and gamma against finite differences at
+// random configurations, velocities and times.
+#include "model/compile.h"
+#include "solve/constraints.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <random>
+
+using namespace rlx;
+
+namespace {
+
+Spec twoBodies() {
+  Spec spec;
+  BodySpec a, b;
+  a.name = "a";
+  a.position = {0.3, 0.2};
+  a.angle = 0.4;
+  a.inertia = {0.1};
+  b.name = "b";
+  b.position = {1.1, -0.3};
+  b.angle = -0.7;
+  b.inertia = {0.2};
+  spec.bodies = {a, b};
+  return spec;
+}
+
+JointSpec joint(const std::string& name, JointType type, const std::string& body1,
+                const std::string& body2) {
+  JointSpec j;
+  j.name = name;
+  j.type = type;
+  j.body1 = body1;
+  j.body2 = body2;
+  j.point1 = Vector{0.25, -0.1};
+  j.point2 = Vector{-0.3, 0.15};
+  if (type == JointType::Translational || type == JointType::PointOnLine) j.axis1 = Vector{0.6, 0.8};
+  return j;
+}
+
+}  // namespace
+
+class TestJoints : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void derivatives_data();
+  void derivatives();
+};
+
+void TestJoints::derivatives_data() {
+  QTest::addColumn<int>("type");
+  QTest::addColumn<QString>("body1");
+  QTest::addColumn<QString>("motion");  // "", "joint", "x", "y", "angle"
+  const JointType types[] = {JointType::Revolute, JointType::Translational, JointType::Fixed,
+                             JointType::Distance, JointType::PointOnLine};
+  for (const JointType type : types)
+    for (const char* body1 : {"a", "ground"}) {
+      const std::string name = std::string(jointTypeName(type)) + " " + body1;
+      QTest::newRow(name.c_str()) << static_cast<int>(type) << body1 << "";
+    }
+  QTest::newRow("revolute motion") << static_cast<int>(JointType::Revolute) << "a" << "joint";
+  QTest::newRow("translational motion") << static_cast<int>(JointType::Translational) << "a" << "joint";
+  QTest::newRow("point_on_line motion") << static_cast<int>(JointType::PointOnLine) << "ground" << "joint";
+  QTest::newRow("body x motion") << static_cast<int>(JointType::Distance) << "a" << "x";
+  QTest::newRow("body y motion") << static_cast<int>(JointType::Distance) << "a" << "y";
+  QTest::newRow("body angle motion") << static_cast<int>(JointType::Distance) << "a" << "angle";
+}
+
+void TestJoints::derivatives() {
+  QFETCH(int, type);
+  QFETCH(QString, body1);
+  QFETCH(QString, motion);
+  Spec spec = twoBodies();
+  spec.joints.push_back(joint("j", static_cast<JointType>(type), body1.toStdString(), "b"));
+  if (!motion.isEmpty()) {
+    MotionSpec m;
+    m.name = "drive";
+    m.function = "0.3*sin(2*t) + step(t, 0.1, 0, 0.9, 0.5) + 0.2*t^2";
+    if (motion == "joint") {
+      m.joint = "j";
+    } else {
+      m.body = "b";
+      m.coordinate = motion.toStdString();
+      m.point = Vector{0.2, -0.4};
+    }
+    spec.motions.push_back(m);
+  }
+  const CompileResult compiled = compile(spec);
+  QVERIFY2(compiled.model, compiled.diagnostics.empty() ? "" : compiled.diagnostics[0].text().c_str());
+  const Model& model = *compiled.model;
+  Workspace ws(model);
+
+  std::mt19937 rng(42 + static_cast<unsigned>(type));
+  std::uniform_real_distribution<double> uniform(-1.5, 1.5);
+  for (int trial = 0; trial < 20; ++trial) {
+    State state;
+    state.t = 0.5 * (uniform(rng) + 1.5) / 1.5;
+    state.q = Eigen::VectorXd::NullaryExpr(model.nq, [&] { return uniform(rng); });
+    state.v = Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); });
+    const Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); });
+
+    evaluateConstraintDerivatives(model, state, ws);
+    const Eigen::MatrixXd Phi_q = ws.Phi_q;
+    const Eigen::VectorXd nu = ws.nu, gamma = ws.gamma;
+
+    // Phi along the path q(s) = q + v s + a s^2 / 2 at time t + s.
+    const auto phiAt = [&](double s) {
+      State moved = state;
+      moved.t += s;
+      moved.q += state.v * s + 0.5 * a * s * s;
+      evaluatePhi(model, moved, ws);
+      return Eigen::VectorXd(ws.Phi);
+    };
+    const auto phiOfQ = [&](const Eigen::VectorXd& q) {
+      State moved = state;
+      moved.q = q;
+      evaluatePhi(model, moved, ws);
+      return Eigen::VectorXd(ws.Phi);
+    };
+    const auto phiOfT = [&](const Eigen::VectorXd& t) {
+      State moved = state;
+      moved.t = t(0);
+      evaluatePhi(model, moved, ws);
+      return Eigen::VectorXd(ws.Phi);
+    };
+    // Phi_q, nu = -Phi_t, and Phi_ddot = Phi_q a - gamma.
+    const Eigen::MatrixXd numericPhi_q = test::numericJacobian(phiOfQ, state.q);
+    const Eigen::VectorXd numericNu = -test::numericJacobian(phiOfT, Eigen::VectorXd::Constant(1, state.t));
+    const double h = 1e-4;
+    const Eigen::VectorXd phiDdot = (phiAt(h) - 2 * phiAt(0) + phiAt(-h)) / (h * h);
+    QVERIFY2(test::relativeError(Phi_q, numericPhi_q) < 1e-6, "Phi_q");
+    QVERIFY2(test::relativeError(nu, numericNu) < 1e-6, "nu");
+    QVERIFY2(test::relativeError(gamma, Phi_q * a - phiDdot) < 1e-6, "gamma");
+  }
+}
+
+QTEST_GUILESS_MAIN(TestJoints)
+#include "tst_joints.moc"
