@@ -179,11 +179,11 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
   f.text = text;
   f.value = bound;
   for (int slot = 0; slot <= static_cast<int>(model.measures.size()); ++slot)
-    if (expr::dependsOn(bound, slot)) f.slots.push_back(slot);
-  for (const int i : f.slots) {
+    if (expr::dependsOn(bound, slot)) f.variables.push_back(slot);
+  for (const int i : f.variables) {
     f.d.push_back(expr::differentiate(bound, i));
     std::vector<expr::Expr> row;
-    for (const int j : f.slots) row.push_back(expr::differentiate(f.d.back(), j));
+    for (const int j : f.variables) row.push_back(expr::differentiate(f.d.back(), j));
     f.dd.push_back(std::move(row));
   }
   return f;

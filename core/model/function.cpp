@@ -13,7 +13,7 @@ TimeValue evaluateInTime(const Function& f, double t) {
   TimeValue out;
   out.value = expr::evaluate(f.value, slots);
   // A function of time has slots == {0} (or none when constant).
-  if (!f.slots.empty()) {
+  if (!f.variables.empty()) {
     out.rate = expr::evaluate(f.d[0], slots);
     out.acceleration = expr::evaluate(f.dd[0][0], slots);
   }

@@ -48,11 +48,11 @@ struct Measure {
 };
 
 // A compiled expression. Slot 0 is time t; slot k >= 1 is measure k - 1 of the model.
-// d[i] is the derivative with respect to slots[i]; dd[i][j] the second derivative.
+// d[i] is the derivative with respect to slot variables[i]; dd[i][j] the second derivative.
 struct Function {
   std::string text;                  // as written by the user
   expr::Expr value;
-  std::vector<int> slots;            // the slots it depends on (0 = t)
+  std::vector<int> variables;        // the slots it depends on (0 = t)
   std::vector<expr::Expr> d;         // first derivatives, one per entry of slots
   std::vector<std::vector<expr::Expr>> dd;  // second derivatives
 };

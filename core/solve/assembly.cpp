@@ -25,7 +25,7 @@ double lengthScale(const Model& model) {
 std::vector<std::string> dependentElements(const Model& model, const Eigen::MatrixXd& Phi_q) {
   std::vector<std::string> names;
   if (Phi_q.rows() == 0) return names;
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(Phi_q, Eigen::ComputeFullU);
+  const Eigen::BDCSVD<Eigen::MatrixXd> svd(Phi_q, Eigen::ComputeFullU);
   const Eigen::VectorXd& sigma = svd.singularValues();
   const double tiny = 1e-8 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
   for (Eigen::Index k = 0; k < Phi_q.rows(); ++k) {
@@ -116,11 +116,7 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
   report.time = state.t;
   const Eigen::VectorXd S = assemblyWeights(model, false, options.holdWeight).cwiseInverse().cwiseSqrt();
 
-  // Structural rank deficiency (at the guess) tells conflicting redundant constraints apart from a
-  // loop that cannot close (rank lost only at the end of the mechanism's reach).
-  evaluateConstraintDerivatives(model, state, ws);
-  const std::vector<std::string> dependentAtGuess =
-      dependentElements(model, ws.Phi_q.topRows(model.nh));
+  const State guess = state;
 
   // Positions: least-change Gauss-Newton steps d = -S pinv(Phi_q S) Phi, with backtracking.
   evaluatePhi(model, state, ws);
@@ -154,7 +150,12 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
     return report;
   }
   if (residual > options.tolerance) {
+    // Rank deficiency already at the guess (structural) tells conflicting redundant constraints
+    // apart from a loop that cannot close (rank lost only at the end of the mechanism's reach).
     report.status = SolveStatus::Inconsistent;
+    evaluateConstraintDerivatives(model, guess, ws);
+    const std::vector<std::string> dependentAtGuess =
+        dependentElements(model, ws.Phi_q.topRows(model.nh));
     evaluateConstraintDerivatives(model, state, ws);
     const std::vector<std::string> dependentAtEnd =
         dependentElements(model, ws.Phi_q.topRows(model.nh));
@@ -219,8 +220,10 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
     K.block(0, n + k, n, 1) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]).transpose();
     rhs(n + k) = ws.gamma(rows[static_cast<std::size_t>(k)]);
   }
-  const Eigen::FullPivLU<Eigen::MatrixXd> lu(K);
-  if (!lu.isInvertible() || !rhs.allFinite()) {
+  // A singular KKT matrix shows as a non-finite or inaccurate solution of the pivoted LU.
+  const Eigen::VectorXd x = Eigen::PartialPivLU<Eigen::MatrixXd>(K).solve(rhs);
+  const bool solved = x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+  if (!solved || !rhs.allFinite()) {
     report.status = rhs.allFinite() ? SolveStatus::Singular : SolveStatus::NotFinite;
     report.message = rhs.allFinite()
                          ? "accelerations cannot be computed: the mass matrix is singular on the "
@@ -228,7 +231,6 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
                          : "accelerations cannot be computed: an applied force is not finite";
     return report;
   }
-  const Eigen::VectorXd x = lu.solve(rhs);
   ws.vdot = x.head(n);
   ws.lambda.setZero();
   for (Eigen::Index k = 0; k < m; ++k) ws.lambda(rows[static_cast<std::size_t>(k)]) = x(n + k);
