@@ -1,0 +1,87 @@
+#include "analysis.h"
+
+#include "solve/assembly.h"
+#include "solve/constraints.h"
+#include "solve/forces.h"
+
+#include <chrono>
+#include <string>
+
+namespace rlx::cli {
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+Frame assembledFrame(const Model& model, const State& state, Workspace& ws) {
+  Frame frame;
+  frame.state = state;
+  frame.vdot = ws.vdot;
+  frame.lambda = ws.lambda;
+  frame.kinetic = kineticEnergy(model, state);
+  frame.potential = potentialEnergy(model, state);
+  frame.constraintError = positionError(model, state, ws);
+  frame.velocityConstraintError = velocityError(model, state, ws);
+  return frame;
+}
+
+AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
+  const auto start = std::chrono::steady_clock::now();
+  AnalysisOutcome out;
+  Results& results = out.results;
+  results.analysis = analysisTypeName(model.analysis);
+
+  // Statics and dynamics are not implemented yet: say so before doing anything.
+  if (model.analysis == AnalysisType::Statics || model.analysis == AnalysisType::Dynamics) {
+    out.available = false;
+    if (model.analysis == AnalysisType::Dynamics) results.integrator = model.integrator;
+    results.report.status = SolveStatus::Unsupported;
+    results.report.message =
+        std::string(model.analysis == AnalysisType::Dynamics ? "dynamic" : "static") +
+        " analysis is not available yet in this version of Reuleaux; run kinematics or assembly";
+    results.stats.wallTime = secondsSince(start);
+    return out;
+  }
+
+  // Assembly at t0: positions, velocities, accelerations and multipliers.
+  Workspace ws(model);
+  State state{0.0, model.q0, model.v0};
+  const AssemblyReport assembly = assemble(model, state, ws);
+  results.report = assembly;
+  results.stats.newtonIterations = assembly.iterations;
+  if (!assembly.ok()) {
+    results.stats.wallTime = secondsSince(start);
+    return out;
+  }
+  out.assembled = true;
+  results.redundancy = assembly.redundancy;
+
+  // The analysis from the assembled state.
+  switch (model.analysis) {
+    case AnalysisType::Assembly:
+      results.frames.push_back(assembledFrame(model, state, ws));
+      if (observer) observer(results.frames.back());
+      break;
+    case AnalysisType::Kinematics: {
+      KinematicsOptions options;
+      options.endTime = model.endTime;
+      options.step = model.step;
+      options.outputStep = model.outputStep;
+      options.tolerance = model.tolerance;
+      results.report = SolveReport{};
+      runKinematics(model, state, ws, options, results, observer);
+      results.stats.newtonIterations += assembly.iterations;
+      break;
+    }
+    case AnalysisType::Statics:
+    case AnalysisType::Dynamics:
+      break;
+  }
+  results.stats.wallTime = secondsSince(start);
+  return out;
+}
+
+}  // namespace rlx::cli

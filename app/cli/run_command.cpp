@@ -1,0 +1,127 @@
+// run MODEL [options] -o OUT.csv: the model's analysis (or --analysis TYPE), results as CSV and
+// optionally a JSON summary.
+#include "analysis.h"
+#include "command_args.h"
+#include "commands.h"
+#include "exit_codes.h"
+#include "model_input.h"
+#include "output.h"
+#include "usage.h"
+
+#include "results/csv.h"
+#include "results/summary.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace rlx::cli {
+namespace {
+
+// Analysis settings given on the command line; each overrides the model's.
+struct Overrides {
+  std::optional<AnalysisType> type;
+  std::optional<double> endTime, step, outputStep, tolerance;
+  std::optional<std::string> integrator;
+};
+
+// Reads and checks the overrides; a usage error in *error.
+bool readOverrides(const Arguments& args, Overrides& out, std::string* error) {
+  if (const auto name = args.value("analysis")) {
+    out.type = analysisTypeFromName(*name);
+    if (!out.type) {
+      *error = "--analysis must be assembly, kinematics, statics or dynamics, got \"" + *name + "\"";
+      return false;
+    }
+  }
+  out.integrator = args.value("integrator");
+  return positiveOption(args, "end", &out.endTime, error) &&
+         positiveOption(args, "step", &out.step, error) &&
+         positiveOption(args, "output-step", &out.outputStep, error) &&
+         positiveOption(args, "tolerance", &out.tolerance, error);
+}
+
+void applyOverrides(Spec& spec, const Overrides& o) {
+  AnalysisSpec a = spec.analysis.value_or(AnalysisSpec{});
+  if (o.type) a.type = *o.type;
+  if (o.endTime) a.endTime = *o.endTime;
+  if (o.step) a.step = *o.step;
+  if (o.outputStep) a.outputStep = Number(*o.outputStep);
+  if (o.tolerance) a.tolerance = *o.tolerance;
+  if (o.integrator) a.integrator = *o.integrator;
+  spec.analysis = a;
+}
+
+bool writeCsvFile(const std::string& path, const Model& model, const Results& results,
+                  std::string* error) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out && writeCsv(out, model, results)) {
+    out.close();
+    if (out) return true;
+  }
+  *error = "cannot write \"" + path + "\": " + std::strerror(errno);
+  return false;
+}
+
+}  // namespace
+
+int runCommand(const std::vector<std::string>& words) {
+  int exitCode = kExitOk;
+  const auto args = parseCommandLine(
+      "run", words,
+      {{"output", 'o'}, {"analysis"}, {"end"}, {"step"}, {"output-step"}, {"integrator"},
+       {"tolerance"}, {"set"}, {"acf"}, {"summary"}, {"quiet", '\0', false}},
+      {"MODEL"}, &exitCode);
+  if (!args) return exitCode;
+  const std::string& path = args->positional[0];
+  const bool quiet = args->has("quiet");
+  const std::optional<std::string> csvPath = args->value("output");
+  if (!csvPath) return usageError("run", "missing -o OUT.csv (the results file)");
+  Overrides overrides;
+  std::string error;
+  if (!readOverrides(*args, overrides, &error)) return usageError("run", error);
+
+  // Load, set parameters and analysis settings, compile.
+  std::optional<Spec> spec = loadSpec(path, args->value("acf").value_or(""), quiet);
+  if (!spec) return kExitInvalidModel;
+  if (!applySettings(*spec, args->values("set"), &error)) return usageError("run", error);
+  applyOverrides(*spec, overrides);
+  const std::optional<Model> model = compileSpec(*spec, path, quiet);
+  if (!model) return kExitInvalidModel;
+
+  // The analysis, with progress on a terminal.
+  Progress progress(model->endTime, !quiet && stderrIsTerminal());
+  const AnalysisOutcome outcome = runAnalysis(*model, [&progress](const Frame& frame) {
+    progress.update(frame.state.t);
+    return true;
+  });
+  progress.finish();
+  const Results& results = outcome.results;
+
+  // The results (also the frames computed before a failure) and the summary.
+  int status = results.report.ok() ? kExitOk : kExitAnalysisFailed;
+  if (outcome.available) {
+    if (!writeCsvFile(*csvPath, *model, results, &error)) {
+      printError(error);
+      status = kExitInvalidModel;
+    } else if (!quiet) {
+      std::printf("results: %zu frames written to %s\n", results.frames.size(), csvPath->c_str());
+    }
+  }
+  if (const auto summaryPath = args->value("summary")) {
+    nlohmann::json summary = makeSummary(*model, results, outcome.assembled);
+    summary["model_file"] = path;
+    summary["results_file"] = outcome.available ? nlohmann::json(*csvPath) : nlohmann::json(nullptr);
+    if (!writeSummaryFile(summary, *summaryPath, &error)) {
+      printError(error);
+      status = kExitInvalidModel;
+    } else if (!quiet) {
+      std::printf("summary written to %s\n", summaryPath->c_str());
+    }
+  }
+  if (!results.report.ok()) printFailure(results.report);
+  return results.report.ok() ? status : kExitAnalysisFailed;
+}
+
+}  // namespace rlx::cli

@@ -1,0 +1,69 @@
+#include "usage.h"
+
+#include "exit_codes.h"
+
+#include <cstdio>
+#include <string_view>
+
+namespace rlx::cli {
+namespace {
+
+constexpr std::string_view kHelp = R"(Usage: reuleaux-cli COMMAND [ARGUMENTS]
+
+Commands:
+  check    MODEL [--acf FILE] [--set NAME=VALUE]...
+           Compile and assemble the model at t0; print its degrees of freedom (true rank and
+           Gruebler count) and every redundant equation.
+  assemble MODEL [-o OUT.rlx] [--acf FILE] [--set NAME=VALUE]... [--quiet]
+           Assemble positions, velocities and accelerations at t0 and write the model with the
+           assembled poses and velocities (to stdout without -o).
+  run      MODEL -o OUT.csv [options]
+           Run the model's analysis and write the results as CSV.
+  convert  IN OUT [--acf FILE]
+           Convert a model file (e.g. simEngine2D .adm) to a .rlx file.
+  help     Show this help.
+
+Options of run (each overrides the model's analysis settings):
+  -o, --output FILE        results file (CSV), required
+  --analysis TYPE          assembly | kinematics | statics | dynamics
+  --end T                  end time [s]
+  --step H                 step [s] (kinematics: spacing of the solved configurations)
+  --output-step H          spacing of the stored frames [s]
+  --integrator NAME        hht | bdf | corrected-rk | corrected-rk45
+  --tolerance TOL          error tolerance (kinematics: Newton tolerance on the constraints)
+  --set NAME=VALUE         set a model parameter (a number or an expression); repeatable
+  --acf FILE               simEngine2D analysis file for a .adm model
+  --summary FILE.json      write a JSON summary of the run
+  --quiet                  print nothing but errors
+
+Other options:
+  -h, --help               show this help
+  --version                show the version
+
+Exit status: 0 success; 1 the model is invalid or cannot be read; 2 the analysis failed;
+64 bad command-line usage.
+)";
+
+// The synopsis of each command, shown with usage errors.
+std::string_view synopsis(const std::string& command) {
+  if (command == "check") return "reuleaux-cli check MODEL [--acf FILE] [--set NAME=VALUE]...";
+  if (command == "assemble") return "reuleaux-cli assemble MODEL [-o OUT.rlx] [options]";
+  if (command == "run") return "reuleaux-cli run MODEL [options] -o OUT.csv";
+  if (command == "convert") return "reuleaux-cli convert IN OUT [--acf FILE]";
+  return "reuleaux-cli COMMAND [ARGUMENTS]";
+}
+
+}  // namespace
+
+void printHelp() { std::fwrite(kHelp.data(), 1, kHelp.size(), stdout); }
+
+void printVersion() { std::puts("reuleaux-cli " REULEAUX_VERSION); }
+
+int usageError(const std::string& command, const std::string& message) {
+  const std::string prefix = command.empty() ? "reuleaux-cli" : "reuleaux-cli " + command;
+  std::fprintf(stderr, "%s: %s\nUsage: %s\nTry 'reuleaux-cli --help' for more information.\n",
+               prefix.c_str(), message.c_str(), std::string(synopsis(command)).c_str());
+  return kExitUsage;
+}
+
+}  // namespace rlx::cli

@@ -1,0 +1,138 @@
+#include "results/csv.h"
+
+#include "solve/constraints.h"
+#include "solve/reactions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace rlx {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Column suffixes of a body and of a joint, per dimension.
+const std::vector<std::string>& bodySuffixes(int dimension) {
+  static const std::vector<std::string> planar{"x",  "y",  "angle", "vx",   "vy",
+                                               "omega", "ax", "ay", "alpha"};
+  static const std::vector<std::string> spatial{
+      "x",  "y",  "z",  "qw", "qx", "qy", "qz", "psi", "theta", "phi", "vx",  "vy",
+      "vz", "wx", "wy", "wz", "ax", "ay", "az", "alx", "aly",   "alz"};
+  return dimension == 2 ? planar : spatial;
+}
+
+const std::vector<std::string>& jointSuffixes(int dimension) {
+  static const std::vector<std::string> planar{"fx", "fy", "tz"};
+  static const std::vector<std::string> spatial{"fx", "fy", "fz", "tx", "ty", "tz"};
+  return dimension == 2 ? planar : spatial;
+}
+
+// 3-1-3 Euler angles (psi, theta, phi) of R = Rz(psi) Rx(theta) Rz(phi); at theta = 0 the
+// rotation is about z alone and is reported as psi.
+Eigen::Vector3d euler313(const Eigen::Matrix3d& R) {
+  const double theta = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
+  if (std::abs(std::sin(theta)) < 1e-12) {
+    const double psi = std::atan2(R(1, 0), R(0, 0));
+    return {psi, theta, 0.0};
+  }
+  return {std::atan2(R(0, 2), -R(1, 2)), theta, std::atan2(R(2, 0), R(2, 1))};
+}
+
+// A segment of a vector that may be missing (a frame without accelerations): NaN then.
+double entry(const Eigen::VectorXd& x, int i) { return i < x.size() ? x(i) : kNaN; }
+
+// Pose, velocity and acceleration of one body.
+void appendBody(const Model& model, const Body& b, const Frame& frame, std::vector<double>& out) {
+  const Eigen::VectorXd& q = frame.state.q;
+  const Eigen::VectorXd& v = frame.state.v;
+  if (model.dimension == 2) {
+    for (int i = 0; i < 3; ++i) out.push_back(q(b.q + i));
+    for (int i = 0; i < 3; ++i) out.push_back(v(b.v + i));
+    for (int i = 0; i < 3; ++i) out.push_back(entry(frame.vdot, b.v + i));
+    return;
+  }
+  for (int i = 0; i < 7; ++i) out.push_back(q(b.q + i));
+  const Eigen::Quaterniond orientation(q(b.q + 3), q(b.q + 4), q(b.q + 5), q(b.q + 6));
+  const Eigen::Vector3d angles = euler313(orientation.normalized().toRotationMatrix());
+  for (int i = 0; i < 3; ++i) out.push_back(angles(i));
+  for (int i = 0; i < 6; ++i) out.push_back(v(b.v + i));
+  for (int i = 0; i < 6; ++i) out.push_back(entry(frame.vdot, b.v + i));
+}
+
+}  // namespace
+
+std::vector<std::string> resultColumns(const Model& model) {
+  std::vector<std::string> names{"t"};
+  for (const Body& b : model.bodies)
+    for (const std::string& s : bodySuffixes(model.dimension)) names.push_back(b.name + "." + s);
+  for (const Joint& j : model.joints)
+    for (const std::string& s : jointSuffixes(model.dimension)) names.push_back(j.name + "." + s);
+  for (const Motion& m : model.motions) names.push_back(m.name + ".effort");
+  for (const char* s : {"kinetic", "potential", "energy", "work_nonconservative",
+                        "constraint_error", "velocity_constraint_error"})
+    names.emplace_back(s);
+  return names;
+}
+
+std::vector<double> frameValues(const Model& model, const Frame& frame, Workspace& ws) {
+  std::vector<double> out{frame.state.t};
+  for (const Body& b : model.bodies) appendBody(model, b, frame, out);
+
+  // Reactions and efforts from the frame's multipliers (NaN when the frame has none).
+  const bool haveLambda = frame.lambda.size() == model.nh + model.nn;
+  if (haveLambda && (!model.joints.empty() || !model.motions.empty())) {
+    evaluateConstraintDerivatives(model, frame.state, ws);
+    ws.lambda = frame.lambda;
+  }
+  const int n = model.dimension == 2 ? 2 : 3;
+  for (std::size_t j = 0; j < model.joints.size(); ++j) {
+    if (!haveLambda) {
+      out.insert(out.end(), jointSuffixes(model.dimension).size(), kNaN);
+      continue;
+    }
+    const Reaction r = jointReaction(model, frame.state, ws, static_cast<int>(j));
+    for (int i = 0; i < n; ++i) out.push_back(r.force(i));
+    if (model.dimension == 2) out.push_back(r.torque.z());
+    else
+      for (int i = 0; i < 3; ++i) out.push_back(r.torque(i));
+  }
+  for (std::size_t m = 0; m < model.motions.size(); ++m)
+    out.push_back(haveLambda ? motionEffort(model, ws, static_cast<int>(m)) : kNaN);
+
+  // Energies and constraint errors.
+  out.push_back(frame.kinetic);
+  out.push_back(frame.potential);
+  out.push_back(frame.kinetic + frame.potential);
+  out.push_back(frame.workNonconservative);
+  out.push_back(frame.constraintError);
+  out.push_back(frame.velocityConstraintError);
+  return out;
+}
+
+std::string formatNumber(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+bool writeCsv(std::ostream& out, const Model& model, const Results& results) {
+  const std::vector<std::string> columns = resultColumns(model);
+  for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? "," : "") << columns[i];
+  out << '\n';
+  Workspace ws(model);
+  for (const Frame& frame : results.frames) {
+    const std::vector<double> values = frameValues(model, frame, ws);
+    std::string row;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i) row += ',';
+      row += formatNumber(values[i]);
+    }
+    out << row << '\n';
+  }
+  out.flush();
+  return static_cast<bool>(out);
+}
+
+}  // namespace rlx

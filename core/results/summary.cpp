@@ -1,0 +1,121 @@
+#include "results/summary.h"
+
+#include "solve/constraints.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+namespace rlx {
+namespace {
+
+// max over the frames of a frame's number; NaN (null in JSON) if any is NaN; null without frames.
+template <typename Get>
+nlohmann::json maxOver(const Results& results, Get get) {
+  if (results.frames.empty()) return nullptr;
+  double worst = 0.0;
+  for (const Frame& f : results.frames) {
+    const double x = get(f);
+    if (std::isnan(x)) return x;
+    worst = std::max(worst, x);
+  }
+  return worst;
+}
+
+}  // namespace
+
+double maxEnergyError(const Results& results) {
+  if (results.frames.size() < 2) return 0.0;
+  const auto balance = [](const Frame& f) {
+    return f.kinetic + f.potential - f.workNonconservative;
+  };
+  const double initial = balance(results.frames.front());
+  // A NaN propagates: a non-finite frame must not look accurate.
+  double worst = 0.0;
+  for (const Frame& f : results.frames) {
+    const double x = std::abs(balance(f) - initial);
+    if (std::isnan(x)) return x;
+    worst = std::max(worst, x);
+  }
+  return worst;
+}
+
+std::vector<std::string> nonUniqueReactions(const Model& model, const State& state, Workspace& ws) {
+  std::vector<std::string> names;
+  evaluateConstraintDerivatives(model, state, ws);
+  const Eigen::Index m = ws.Phi_q.rows();
+  if (m == 0) return names;
+  // Rows scaled to unit length, as in the redundancy analysis, so that units do not matter.
+  Eigen::MatrixXd rows = ws.Phi_q;
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (const double n = rows.row(i).norm(); n > 0) rows.row(i) /= n;
+  // Left null space: the columns of U whose singular values vanish (or that have none).
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(rows, Eigen::ComputeFullU);
+  const Eigen::VectorXd& sigma = svd.singularValues();
+  const double tiny = 1e-9 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
+  std::vector<bool> dependent(static_cast<std::size_t>(m), false);
+  for (Eigen::Index k = 0; k < m; ++k) {
+    if (k < sigma.size() && sigma(k) > tiny) continue;
+    for (Eigen::Index i = 0; i < m; ++i)
+      if (std::abs(svd.matrixU()(i, k)) > 1e-8) dependent[static_cast<std::size_t>(i)] = true;
+  }
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const std::string& owner = model.rowOwners[static_cast<std::size_t>(i)];
+    if (dependent[static_cast<std::size_t>(i)] &&
+        std::find(names.begin(), names.end(), owner) == names.end())
+      names.push_back(owner);
+  }
+  return names;
+}
+
+nlohmann::json makeSummary(const Model& model, const Results& results, bool assembled) {
+  nlohmann::json s;
+  s["model"] = model.name;
+  s["analysis"] = results.analysis;
+  s["integrator"] = results.integrator;
+  s["status"] = results.report.ok() ? "ok" : "failed";
+  s["message"] = results.report.message;
+  s["end_time"] = results.frames.empty() ? nlohmann::json(nullptr)
+                                         : nlohmann::json(results.frames.back().state.t);
+  s["frames"] = results.frames.size();
+
+  // Degrees of freedom and redundancy, from the assembly at t0.
+  s["dof_grubler"] = model.nv - model.nh - model.nn;
+  s["dof"] = assembled ? nlohmann::json(results.redundancy.dof) : nlohmann::json(nullptr);
+  s["redundant"] = nlohmann::json::array();
+  for (const RedundantEquation& r : results.redundancy.redundant)
+    s["redundant"].push_back({{"joint", r.element}, {"equation", r.equation}});
+  s["reactions_not_unique"] = nlohmann::json::array();
+  if (assembled && !results.redundancy.redundant.empty() && !results.frames.empty()) {
+    Workspace ws(model);
+    s["reactions_not_unique"] = nonUniqueReactions(model, results.frames.front().state, ws);
+  }
+
+  // Solver statistics.
+  s["steps"] = results.stats.steps;
+  s["rejected_steps"] = results.stats.rejectedSteps;
+  s["newton_iterations"] = results.stats.newtonIterations;
+  s["rhs_evaluations"] = results.stats.rhsEvaluations;
+  s["wall_time_s"] = results.stats.wallTime;
+
+  // Accuracy over the stored frames.
+  s["max_constraint_error"] = maxOver(results, [](const Frame& f) { return f.constraintError; });
+  s["max_velocity_constraint_error"] =
+      maxOver(results, [](const Frame& f) { return f.velocityConstraintError; });
+  s["max_energy_error"] =
+      results.frames.empty() ? nlohmann::json(nullptr) : nlohmann::json(maxEnergyError(results));
+  return s;
+}
+
+bool writeSummaryFile(const nlohmann::json& summary, const std::string& path, std::string* error) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) out << summary.dump(2) << '\n';
+  out.close();
+  if (out) return true;
+  if (error) *error = "cannot write \"" + path + "\": " + std::strerror(errno);
+  return false;
+}
+
+}  // namespace rlx
