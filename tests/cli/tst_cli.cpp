@@ -185,7 +185,7 @@ class CliTest : public QObject {
   // A model file that does not exist: exit 1 naming the file.
   void missingFile() {
     const QString path = dir_.filePath("no_such_model.rlx");
-    for (const QString& command : {"check", "assemble"}) {
+    for (const char* command : {"check", "assemble"}) {
       const CliRun run = runCli({command, path});
       QCOMPARE(run.exitCode, 1);
       QVERIFY2(run.err.contains("cannot read \"" + path + "\": no such file"), qPrintable(run.err));
@@ -216,7 +216,7 @@ class CliTest : public QObject {
     QStringList extra;
     if (text.isEmpty()) extra = {"--set", "r=2*nonsense"};
     else path = writeFile(dir_, "invalid.rlx", text.toStdString());
-    for (const QString& command : {"check", "run"}) {
+    for (const char* command : {"check", "run"}) {
       QStringList args{command, path};
       if (command == "run") args << "-o" << dir_.filePath("invalid.csv");
       const CliRun run = runCli(args + extra);
