@@ -218,7 +218,7 @@ class CliTest : public QObject {
     else path = writeFile(dir_, "invalid.rlx", text.toStdString());
     for (const char* command : {"check", "run"}) {
       QStringList args{command, path};
-      if (command == "run") args << "-o" << dir_.filePath("invalid.csv");
+      if (QString(command) == "run") args << "-o" << dir_.filePath("invalid.csv");
       const CliRun run = runCli(args + extra);
       QCOMPARE(run.exitCode, 1);
       QVERIFY2(run.err.contains(path + ": "), qPrintable(run.err));
