@@ -87,16 +87,7 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   };
   // Stores a frame; false when the observer cancels.
   const auto storeFrame = [&]() -> bool {
-    Frame frame;
-    frame.state = state;
-    frame.vdot = ws.vdot;
-    frame.lambda = ws.lambda;
-    frame.kinetic = kineticEnergy(model, state);
-    frame.potential = potentialEnergy(model, state);
-    frame.workNonconservative = work;
-    frame.velocityConstraintError = (ws.Phi_q * state.v - ws.nu).lpNorm<Eigen::Infinity>();
-    frame.constraintError = positionError(model, state, ws);
-    results.frames.push_back(frame);
+    results.frames.push_back(makeFrame(model, state, ws, work));
     return !observer || observer(results.frames.back());
   };
   const auto fail = [&](const std::string& why) {
