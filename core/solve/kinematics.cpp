@@ -20,16 +20,6 @@ std::vector<Eigen::Index> activeRows(const Workspace& ws) {
   return rows;
 }
 
-// Power of the motions (effort times the prescribed rate) and of the nonconservative forces.
-double nonconservativePower(const Model& model, const State& state, Workspace& ws) {
-  Eigen::VectorXd Qn;
-  evaluateAppliedForces(model, state, ws, &Qn);
-  double power = Qn.dot(state.v);
-  for (const Motion& m : model.motions)
-    power += -ws.lambda(m.row) * evaluateInTime(m.function, state.t).rate;
-  return power;
-}
-
 std::string timeText(double t) {
   std::ostringstream out;
   out << "t = " << t << " s";
