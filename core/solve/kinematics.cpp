@@ -58,7 +58,7 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   };
 
   State state = assembled;
-  double work = 0.0;
+  Recorder recorder(model, results, observer, state.t, options.endTime, options.outputStep);
   // Velocities, accelerations and multipliers at a solved configuration.
   const auto solveRates = [&]() -> bool {
     evaluateConstraintDerivatives(model, state, ws);
@@ -75,10 +75,10 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
       ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(ws.Phi_q.transpose()).solve(effort);
     return state.v.allFinite() && ws.vdot.allFinite() && ws.lambda.allFinite();
   };
-  // Stores a frame; false when the observer cancels.
-  const auto storeFrame = [&]() -> bool {
-    results.frames.push_back(makeFrame(model, state, ws, work));
-    return !observer || observer(results.frames.back());
+  const auto cancel = [&]() {
+    report.status = SolveStatus::Cancelled;
+    report.time = state.t;
+    report.message = "cancelled at " + timeText(state.t);
   };
   const auto fail = [&](const std::string& why) {
     report.status = std::isfinite(report.residualNorm) ? SolveStatus::Singular : SolveStatus::NotFinite;
@@ -90,19 +90,11 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   };
 
   if (!solveRates()) return fail("the constraint Jacobian is singular");
-  double power = nonconservativePower(model, state, ws);
-  if (!storeFrame()) return;
+  if (!recorder.accept(state, ws)) return cancel();
 
-  // Output times t0 + k * outputStep, then the end time; solved every `step` in between.
-  const double t0 = state.t, tEnd = options.endTime;
-  std::vector<double> outputs;
-  for (long k = 1;; ++k) {
-    const double t = t0 + static_cast<double>(k) * options.outputStep;
-    if (t > tEnd - 1e-9 * options.outputStep) break;
-    outputs.push_back(t);
-  }
-  if (tEnd > t0) outputs.push_back(tEnd);
-  for (const double target : outputs) {
+  // Solve at most `step` apart, landing on every output time.
+  while (!recorder.finished()) {
+    const double target = recorder.nextStop();
     const auto substeps = std::max(1L, static_cast<long>(std::ceil((target - state.t) / options.step - 1e-9)));
     const double h = (target - state.t) / static_cast<double>(substeps);
     for (long s = 1; s <= substeps; ++s) {
@@ -130,15 +122,7 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
         return fail("the mechanism locks up: Newton stopped at a constraint error of " +
                     std::to_string(residual) + " after " + std::to_string(iterations) + " iterations");
       if (!solveRates()) return fail("the mechanism is in a singular configuration");
-      // Trapezoidal nonconservative work between solved configurations.
-      const double next = nonconservativePower(model, state, ws);
-      work += 0.5 * h * (power + next);
-      power = next;
-    }
-    if (!storeFrame()) {
-      report.status = SolveStatus::Cancelled;
-      report.message = "cancelled at " + timeText(state.t);
-      break;
+      if (!recorder.accept(state, ws)) return cancel();
     }
   }
   results.stats.wallTime = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

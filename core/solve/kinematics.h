@@ -6,6 +6,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/recorder.h"
 #include "solve/workspace.h"
 
 #include <functional>
@@ -19,9 +20,6 @@ struct KinematicsOptions {
   double tolerance = 1e-10;  // Newton tolerance on ||Phi||_inf
   int maxIterations = 25;
 };
-
-// Called with each stored frame; return false to cancel.
-using FrameObserver = std::function<bool(const Frame&)>;
 
 // Starts from an assembled state (see assemble). Fills results.frames and results.report.
 void runKinematics(const Model& model, const State& assembled, Workspace& ws,
