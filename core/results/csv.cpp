@@ -40,7 +40,7 @@ Eigen::Vector3d euler313(const Eigen::Matrix3d& R) {
   return {std::atan2(R(0, 2), -R(1, 2)), theta, std::atan2(R(2, 0), R(2, 1))};
 }
 
-// A segment of a vector that may be missing (a frame without accelerations): NaN then.
+// An entry of a vector that may be missing (a frame without accelerations): NaN then.
 double entry(const Eigen::VectorXd& x, int i) {
   return i < x.size() ? x(i) : kNaN;
 }

@@ -459,6 +459,39 @@ class CliTest : public QObject {
                          csv.at(i, QString("rocker_pin_copy") + f)) < 1e-9);
   }
 
+  // A failure during the run: the frames before it are written, exit 2 with the time.
+  void runFailsMidway() {
+    // The four-bar driven at its rocker, which cannot turn all the way round: it locks up.
+    const QString model =
+        writeFile(dir_, "rocker_driven.rlx",
+                  edited("four_bar.rlx", "\"joint\": \"crank_pin\"", "\"joint\": \"rocker_pin\""));
+    const QString csvPath = dir_.filePath("rocker_driven.csv");
+    const QString jsonPath = dir_.filePath("rocker_driven.json");
+    const CliRun run = runCli({"run", model, "-o", csvPath, "--summary", jsonPath});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("kinematic analysis failed at t = 0.1"), qPrintable(run.err));
+    const Csv csv = readCsv(csvPath);
+    const QJsonObject summary = readJson(jsonPath);
+    QCOMPARE(summary["status"].toString(), QString("failed"));
+    QVERIFY(csv.numeric);
+    QVERIFY(csv.rows.size() > 5);
+    QCOMPARE(static_cast<std::size_t>(summary["frames"].toInt()), csv.rows.size());
+    QCOMPARE(summary["end_time"].toDouble(), csv.rows.back()[0]);
+    QVERIFY(csv.rows.back()[0] < 0.25);
+  }
+
+  // A kinematic run of a mechanism with a free degree of freedom: exit 2, header only.
+  void kinematicsNeedsDrivers() {
+    const QString csvPath = dir_.filePath("crank_rocker.csv");
+    const CliRun run =
+        runCli({"run", example("crank_rocker.rlx"), "--analysis", "kinematics", "-o", csvPath});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("1 degree of freedom remains"), qPrintable(run.err));
+    const Csv csv = readCsv(csvPath);
+    QCOMPARE(csv.header.front(), QString("t"));
+    QVERIFY(csv.rows.empty());
+  }
+
   // Statics and dynamics are not available yet: exit 2, the summary says so, no results file.
   void analysisNotAvailable() {
     const QString csvPath = dir_.filePath("dynamics.csv"),
