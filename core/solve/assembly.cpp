@@ -27,12 +27,13 @@ std::vector<std::string> dependentElements(const Model& model, const Eigen::Matr
   if (Phi_q.rows() == 0) return names;
   const Eigen::BDCSVD<Eigen::MatrixXd> svd(Phi_q, Eigen::ComputeFullU);
   const Eigen::VectorXd& sigma = svd.singularValues();
-  const double tiny = 1e-8 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
+  // Called after a failure, at a configuration that is singular only to the solver's accuracy.
+  const double tiny = 1e-4 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
   for (Eigen::Index k = 0; k < Phi_q.rows(); ++k) {
     if (k < sigma.size() && sigma(k) > tiny) continue;
     const Eigen::VectorXd u = svd.matrixU().col(k);
     for (Eigen::Index i = 0; i < u.size(); ++i)
-      if (std::abs(u(i)) > 1e-6) {
+      if (std::abs(u(i)) > 1e-3) {
         const std::string& owner = model.rowOwners[static_cast<std::size_t>(i)];
         if (std::find(names.begin(), names.end(), owner) == names.end()) names.push_back(owner);
       }

@@ -62,7 +62,7 @@ planar::Body planarBody(const Model& model, const State& state, int body) {
 }
 
 void evaluateSlots(const Model& model, const State& state, Workspace& ws) {
-  ws.slots(0) = state.t;
+  ws.slotValues(0) = state.t;
   for (std::size_t k = 0; k < model.measures.size(); ++k) {
     const Measure& m = model.measures[k];
     double value = 0.0;
@@ -103,7 +103,7 @@ void evaluateSlots(const Model& model, const State& state, Workspace& ws) {
       case MeasureKind::BodyR:
         break;  // zero in 2-D; compile() admits them only in 3-D
     }
-    ws.slots(static_cast<Eigen::Index>(k) + 1) = value;
+    ws.slotValues(static_cast<Eigen::Index>(k) + 1) = value;
   }
 }
 

@@ -14,7 +14,7 @@
 
 namespace rlx {
 
-// Values of the expression slots: ws.slots = [t, measures of the model at the state].
+// Values of the expression slots: ws.slotValues = [t, measures of the model at the state].
 void evaluateSlots(const Model& model, const State& state, Workspace& ws);
 
 // Pose and velocity of a planar body (kGround: at rest at the origin).

@@ -66,7 +66,7 @@ void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws
   Eigen::VectorXd& Qc = ws.Q;  // conservative part first, then the rest
   for (const Body& b : model.bodies) Qc.segment<2>(b.v) += b.mass * model.gravity.head<2>();
   Eigen::VectorXd Qn = Eigen::VectorXd::Zero(model.nv);  // TODO(#3): preallocate for time steps
-  const std::span<const double> slots(ws.slots.data(), static_cast<std::size_t>(ws.slots.size()));
+  const std::span<const double> slots(ws.slotValues.data(), static_cast<std::size_t>(ws.slotValues.size()));
   for (const Force& f : model.forces) {
     switch (f.type) {
       case ForceType::SpringDamper: {

@@ -20,7 +20,7 @@ namespace rlx {
 
 void evaluateMassMatrix(const Model& model, Workspace& ws);
 
-// ws.Q at the state; evaluates ws.slots. When `nonconservative` is given it receives the
+// ws.Q at the state; evaluates ws.slotValues. When `nonconservative` is given it receives the
 // nonconservative part of Q.
 void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws,
                            Eigen::VectorXd* nonconservative = nullptr);

@@ -3,7 +3,7 @@
 namespace rlx {
 
 Workspace::Workspace(const Model& model)
-    : slots(Eigen::VectorXd::Zero(1 + static_cast<Eigen::Index>(model.measures.size()))),
+    : slotValues(Eigen::VectorXd::Zero(1 + static_cast<Eigen::Index>(model.measures.size()))),
       Phi(Eigen::VectorXd::Zero(model.nh)),
       Phi_q(Eigen::MatrixXd::Zero(model.nh + model.nn, model.nv)),
       nu(Eigen::VectorXd::Zero(model.nh + model.nn)),

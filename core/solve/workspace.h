@@ -12,7 +12,7 @@
 namespace rlx {
 
 struct Workspace {
-  Eigen::VectorXd slots;  // values of the expression slots: [t, model.measures...]
+  Eigen::VectorXd slotValues;  // the expression slots: [t, model.measures...]
 
   Eigen::VectorXd Phi;    // nh: holonomic residuals Phi(q, t)
   Eigen::MatrixXd Phi_q;  // (nh + nn) x nv: d(Phi)/dq mapped to v, then the nonholonomic A(q, t)
