@@ -2,9 +2,6 @@
 // messages, check (DOF and redundancy), run (CSV columns, frame times, numbers against closed
 // forms, the JSON summary), assemble, convert, --set; and the result columns of a spatial body.
 
-// The core first: Qt defines `slots` as a macro.
-#include "results/csv.h"
-
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "results/csv.h"
 #include "test_support.h"
 
 using rlx::test::cliPath;
