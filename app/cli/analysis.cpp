@@ -17,15 +17,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 Frame assembledFrame(const Model& model, const State& state, Workspace& ws) {
-  Frame frame;
-  frame.state = state;
-  frame.vdot = ws.vdot;
-  frame.lambda = ws.lambda;
-  frame.kinetic = kineticEnergy(model, state);
-  frame.potential = potentialEnergy(model, state);
-  frame.constraintError = positionError(model, state, ws);
-  frame.velocityConstraintError = velocityError(model, state, ws);
-  return frame;
+  return makeFrame(model, state, ws, 0.0);
 }
 
 AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {

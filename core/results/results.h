@@ -5,6 +5,7 @@
 #include "model/model.h"
 #include "solve/assembly.h"
 #include "solve/report.h"
+#include "solve/workspace.h"
 
 #include <Eigen/Dense>
 
@@ -40,6 +41,10 @@ struct Results {
   SolveReport report;      // how the run ended
   RunStats stats;
 };
+
+// The frame of a solved state: ws.vdot and ws.lambda must belong to it. Evaluates the energies
+// and the position and velocity constraint errors.
+Frame makeFrame(const Model& model, const State& state, Workspace& ws, double workNonconservative);
 
 // Reaction of one joint (or motion, or user constraint) on its body2, from body1: force in global
 // axes at the joint point on body2, torque about that point in global axes. From the multipliers:

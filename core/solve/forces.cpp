@@ -112,6 +112,15 @@ void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws
   if (nonconservative) *nonconservative = Qn;
 }
 
+double nonconservativePower(const Model& model, const State& state, Workspace& ws) {
+  Eigen::VectorXd Qn;
+  evaluateAppliedForces(model, state, ws, &Qn);
+  double power = Qn.dot(state.v);
+  for (const Motion& m : model.motions)
+    power += -ws.lambda(m.row) * evaluateInTime(m.function, state.t).rate;
+  return power;
+}
+
 double kineticEnergy(const Model& model, const State& state) {
   double T = 0.0;
   for (const Body& b : model.bodies) {

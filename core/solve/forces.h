@@ -25,6 +25,10 @@ void evaluateMassMatrix(const Model& model, Workspace& ws);
 void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws,
                            Eigen::VectorXd* nonconservative = nullptr);
 
+// Power of the nonconservative forces and of the motions (effort times the prescribed rate):
+// the rate of work_nonconservative. Uses ws.lambda, which must belong to the state.
+double nonconservativePower(const Model& model, const State& state, Workspace& ws);
+
 double kineticEnergy(const Model& model, const State& state);
 double potentialEnergy(const Model& model, const State& state);
 

@@ -20,16 +20,6 @@ std::vector<Eigen::Index> activeRows(const Workspace& ws) {
   return rows;
 }
 
-// Power of the motions (effort times the prescribed rate) and of the nonconservative forces.
-double nonconservativePower(const Model& model, const State& state, Workspace& ws) {
-  Eigen::VectorXd Qn;
-  evaluateAppliedForces(model, state, ws, &Qn);
-  double power = Qn.dot(state.v);
-  for (const Motion& m : model.motions)
-    power += -ws.lambda(m.row) * evaluateInTime(m.function, state.t).rate;
-  return power;
-}
-
 std::string timeText(double t) {
   std::ostringstream out;
   out << "t = " << t << " s";
@@ -87,16 +77,7 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   };
   // Stores a frame; false when the observer cancels.
   const auto storeFrame = [&]() -> bool {
-    Frame frame;
-    frame.state = state;
-    frame.vdot = ws.vdot;
-    frame.lambda = ws.lambda;
-    frame.kinetic = kineticEnergy(model, state);
-    frame.potential = potentialEnergy(model, state);
-    frame.workNonconservative = work;
-    frame.velocityConstraintError = (ws.Phi_q * state.v - ws.nu).lpNorm<Eigen::Infinity>();
-    frame.constraintError = positionError(model, state, ws);
-    results.frames.push_back(frame);
+    results.frames.push_back(makeFrame(model, state, ws, work));
     return !observer || observer(results.frames.back());
   };
   const auto fail = [&](const std::string& why) {

@@ -1,0 +1,65 @@
+#pragma once
+// Dynamic analysis: integrates the equations of motion of the constrained system
+//
+//   M(q) vdot + Phi_q^T lambda = Q(q, v, t),   Phi(q, t) = 0   (index-3 DAE; planar: qdot = v)
+//
+// from an assembled state (see assemble) with the integrator named in the options:
+//   hht             HHT-alpha on the index-3 DAE with Newton iterations (solve/hht.h)
+//   corrected-rk    Braun-Goldfarb corrected equation of motion, classical RK4 (solve/corrected_rk.h)
+//   corrected-rk45  the same with adaptive Dormand-Prince 5(4)
+// Integrators share the Recorder: frames at the output times, the nonconservative work,
+// cancellation and statistics.
+
+#include "model/model.h"
+#include "results/results.h"
+#include "solve/kinematics.h"
+#include "solve/workspace.h"
+
+#include <string>
+
+namespace rlx {
+
+struct DynamicsOptions {
+  std::string integrator = "hht";
+  double endTime = 1.0;
+  double step = 1e-3;        // fixed step, or the largest step of a variable-step method
+  double outputStep = 1e-2;
+  double tolerance = 1e-6;   // local error (variable step) or Newton tolerance (fixed step)
+  double minStep = 1e-10;    // below it a variable-step method gives up
+  double hhtAlpha = -0.1;    // in [-1/3, 0]
+  bool variableStep = false; // hht: error-controlled steps
+  bool energyCorrection = true;  // corrected-rk*: Braun-Goldfarb energy term
+};
+
+// Frames at t0 + k * outputStep and at the end time, the nonconservative work by the trapezoidal
+// rule on the power between accepted steps, and the run's statistics.
+class Recorder {
+ public:
+  Recorder(const Model& model, Results& results, const FrameObserver& observer, double t0,
+           double endTime, double outputStep);
+
+  // Call at t0 and after every accepted step with ws.vdot and ws.lambda belonging to `state`.
+  // Stores a frame when state.t is the next output time. Returns false when the observer cancels.
+  bool accept(const State& state, Workspace& ws);
+
+  // The time the integrator must land on next (an output time or the end); never step past it.
+  double nextStop() const;
+  bool finished() const;  // the end time has been recorded
+
+  RunStats& stats();
+
+ private:
+  const Model& model_;
+  Results& results_;
+  FrameObserver observer_;
+  std::vector<double> outputs_;  // remaining output times, ascending
+  std::size_t next_ = 0;
+  double work_ = 0.0, lastPower_ = 0.0, lastTime_ = 0.0;
+  bool started_ = false;
+};
+
+// Runs the analysis; fills results.frames, results.report and results.stats.
+void runDynamics(const Model& model, const State& assembled, Workspace& ws,
+                 const DynamicsOptions& options, Results& results, const FrameObserver& observer = {});
+
+}  // namespace rlx
