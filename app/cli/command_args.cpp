@@ -29,8 +29,8 @@ std::optional<Arguments> parseCommandLine(const std::string& command,
     return std::nullopt;
   }
   if (given > positionalNames.size()) {
-    *exitCode = usageError(command,
-                           "unexpected argument \"" + args->positional[positionalNames.size()] + "\"");
+    *exitCode = usageError(
+        command, "unexpected argument \"" + args->positional[positionalNames.size()] + "\"");
     return std::nullopt;
   }
   return args;

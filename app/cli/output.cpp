@@ -24,11 +24,16 @@ void printError(const std::string& message) {
 
 void printDiagnostics(const Diagnostics& diagnostics, const std::string& path, bool quiet) {
   for (const Diagnostic& d : diagnostics) {
-    if (quiet && d.severity == Severity::Warning) continue;
+    const bool warning = d.severity == Severity::Warning;
+    if (quiet && warning) continue;
     // Syntax errors already name the file (and the line) as their element.
-    const std::string text = d.text();
-    const bool namesFile = d.element.rfind(path, 0) == 0;
-    std::fprintf(stderr, "%s%s\n", namesFile ? "" : (path + ": ").c_str(), text.c_str());
+    std::string line = d.element.rfind(path, 0) == 0 ? d.element
+                       : d.element.empty()           ? path
+                                                     : path + ": " + d.element;
+    line += warning ? ": warning: " : ": ";
+    if (!d.field.empty()) line += d.field + " ";
+    line += d.message;
+    std::fprintf(stderr, "%s\n", line.c_str());
   }
 }
 
@@ -67,6 +72,8 @@ void Progress::finish() {
   shown_ = false;
 }
 
-bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool stderrIsTerminal() {
+  return ::isatty(STDERR_FILENO) == 1;
+}
 
 }  // namespace rlx::cli

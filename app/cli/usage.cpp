@@ -55,9 +55,13 @@ std::string_view synopsis(const std::string& command) {
 
 }  // namespace
 
-void printHelp() { std::fwrite(kHelp.data(), 1, kHelp.size(), stdout); }
+void printHelp() {
+  std::fwrite(kHelp.data(), 1, kHelp.size(), stdout);
+}
 
-void printVersion() { std::puts("reuleaux-cli " REULEAUX_VERSION); }
+void printVersion() {
+  std::puts("reuleaux-cli " REULEAUX_VERSION);
+}
 
 int usageError(const std::string& command, const std::string& message) {
   const std::string prefix = command.empty() ? "reuleaux-cli" : "reuleaux-cli " + command;

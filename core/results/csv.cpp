@@ -15,11 +15,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Column suffixes of a body and of a joint, per dimension.
 const std::vector<std::string>& bodySuffixes(int dimension) {
-  static const std::vector<std::string> planar{"x",  "y",  "angle", "vx",   "vy",
-                                               "omega", "ax", "ay", "alpha"};
+  static const std::vector<std::string> planar{"x",     "y",  "angle", "vx",   "vy",
+                                               "omega", "ax", "ay",    "alpha"};
   static const std::vector<std::string> spatial{
-      "x",  "y",  "z",  "qw", "qx", "qy", "qz", "psi", "theta", "phi", "vx",  "vy",
-      "vz", "wx", "wy", "wz", "ax", "ay", "az", "alx", "aly",   "alz"};
+      "x",  "y",  "z",  "qw", "qx", "qy", "qz", "psi", "theta", "phi", "vx",
+      "vy", "vz", "wx", "wy", "wz", "ax", "ay", "az",  "alx",   "aly", "alz"};
   return dimension == 2 ? planar : spatial;
 }
 
@@ -40,8 +40,10 @@ Eigen::Vector3d euler313(const Eigen::Matrix3d& R) {
   return {std::atan2(R(0, 2), -R(1, 2)), theta, std::atan2(R(2, 0), R(2, 1))};
 }
 
-// A segment of a vector that may be missing (a frame without accelerations): NaN then.
-double entry(const Eigen::VectorXd& x, int i) { return i < x.size() ? x(i) : kNaN; }
+// An entry of a vector that may be missing (a frame without accelerations): NaN then.
+double entry(const Eigen::VectorXd& x, int i) {
+  return i < x.size() ? x(i) : kNaN;
+}
 
 // Pose, velocity and acceleration of one body.
 void appendBody(const Model& model, const Body& b, const Frame& frame, std::vector<double>& out) {
@@ -94,7 +96,8 @@ std::vector<double> frameValues(const Model& model, const Frame& frame, Workspac
     }
     const Reaction r = jointReaction(model, frame.state, ws, static_cast<int>(j));
     for (int i = 0; i < n; ++i) out.push_back(r.force(i));
-    if (model.dimension == 2) out.push_back(r.torque.z());
+    if (model.dimension == 2)
+      out.push_back(r.torque.z());
     else
       for (int i = 0; i < 3; ++i) out.push_back(r.torque(i));
   }
