@@ -2,7 +2,9 @@
 // crash the loader or the compiler; a simEngine2D import runs like the native model.
 #include "io/model_file.h"
 #include "solve/assembly.h"
+#include "solve/constraints.h"
 #include "solve/kinematics.h"
+#include "solve/reactions.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -143,20 +145,36 @@ void TestCompile::corruptedModelsNeverCrash() {
 }
 
 void TestCompile::simEngine2DImportRunsLikeNative() {
-  // The simEngine2D slider-crank and pendulum give the same kinematics as their .rlx twins.
+  // The simEngine2D slider-crank and pendulum give the motion of their native .rlx twins, and
+  // the absolute constraints' efforts equal the native pins' reactions and driver efforts.
   for (const char* name : {"slider_crank_kin", "pendulum_kin"}) {
-    const std::string adm = test::testDataPath(std::string(name) + ".adm");
-    const Spec imported = test::loadSpec(adm);
-    const Results a = runKinematicsOf(imported);
-    std::string error;
-    const std::string converted = QDir::tempPath().toStdString() + "/" + name + ".rlx";
-    QVERIFY(saveRlxFile(imported, converted, &error));
-    const Results b = runKinematicsOf(test::loadSpec(converted));
+    const Spec imported = test::loadSpec(test::testDataPath(std::string(name) + ".adm"));
+    const Spec native = test::loadSpec(test::testDataPath(std::string(name) + ".rlx"));
+    const Results a = runKinematicsOf(imported), b = runKinematicsOf(native);
     QVERIFY(a.report.ok() && b.report.ok());
     QCOMPARE(a.frames.size(), b.frames.size());
+    const Model modelA = test::compileOrFail(imported), modelB = test::compileOrFail(native);
+    Workspace wsA(modelA), wsB(modelB);
+    const auto effort = [](const Model& model, const Frame& frame, const std::string& motion) {
+      for (const Motion& m : model.motions)
+        if (m.name == motion) return -frame.lambda(m.row);
+      throw std::runtime_error("no motion " + motion);
+    };
     for (std::size_t k = 0; k < a.frames.size(); ++k) {
-      QVERIFY(test::relativeError(a.frames[k].state.q, b.frames[k].state.q) < 1e-12);
-      QVERIFY(test::relativeError(a.frames[k].lambda, b.frames[k].lambda) < 1e-9);
+      const Frame& fa = a.frames[k];
+      const Frame& fb = b.frames[k];
+      QVERIFY(std::abs(fa.state.t - fb.state.t) < 1e-12);
+      QVERIFY(test::relativeError(fa.state.q, fb.state.q) < 1e-9);
+      QVERIFY(test::relativeError(fa.state.v, fb.state.v) < 1e-9);
+      QVERIFY(test::relativeError(fa.vdot, fb.vdot) < 1e-8);
+      QVERIFY(std::abs(effort(modelA, fa, "driver") - effort(modelB, fb, "driver")) < 1e-8);
+      // The pivot: AbsoluteX/AbsoluteY efforts are the force of the native pin on the body.
+      const std::string suffix = std::string(name) == "pendulum_kin" ? "pivot" : "crank";
+      evaluateConstraintDerivatives(modelB, fb.state, wsB);
+      wsB.lambda = fb.lambda;
+      const Reaction pin = jointReaction(modelB, fb.state, wsB, 0);
+      QVERIFY(std::abs(effort(modelA, fa, "absX_" + suffix) - pin.force.x()) < 1e-8);
+      QVERIFY(std::abs(effort(modelA, fa, "absY_" + suffix) - pin.force.y()) < 1e-8);
     }
   }
 }
