@@ -164,7 +164,7 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
   while (finite && !converged() && !stalled && report.iterations < options_.maxIterations) {
     ++report.iterations;
     jacobian(state, lambda, stats);
-    // Marquardt's scaling; the stacked system [J; sqrt(mu) D] dx = [-F; 0].
+    // Marquardt's scaling D; the stacked system [J; sqrt(mu |F| / |F0|) D] dx = [-F; 0].
     const Eigen::VectorXd D = J_.colwise().norm().transpose();
     const double before = F_.squaredNorm();
     stacked_.topRows(J_.rows()) = J_;
@@ -179,9 +179,7 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
         stalled = true;
         break;
       }
-      trial.t = state.t;
       trial.q = state.q;
-      trial.v = state.v;
       integratePositions(model_, trial.q, dx.head(n), 1.0);
       trialLambda = lambda + dx.tail(lambda.size());
       ++stats.rhsEvaluations;

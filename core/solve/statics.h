@@ -15,12 +15,15 @@
 // integratePositions; it includes the constraints' geometric stiffness). c = max(1, |Q|_inf) per
 // metre weighs a constraint error of 1 m like the largest applied force.
 // Iteration: Levenberg-Marquardt on |F|^2. Each step solves
-//   minimize |J dx + F|^2 + mu |D dx|^2,   D^2 = diag(J^T J)   (Marquardt's scaling)
+//   minimize |J dx + F|^2 + mu (|F| / |F0|) |D dx|^2,   D^2 = diag(J^T J)   (Marquardt's scaling)
 // as a stacked least-squares problem by complete orthogonal decomposition, so that a singular J
 // (neutral equilibrium: K_T singular on the free motions) gives the minimum-norm step rather than
-// a failure, and the neutral coordinates stay where they are. mu shrinks when |F| falls as the
-// linear model predicts and grows when it does not (Nielsen's rule): a damped descent on |F|^2
-// far from the solution, Newton's method (quadratic convergence where J is regular) near it.
+// a failure (a neutral coordinate that the other unknowns do not pull along stays where it is;
+// one coupled to them, like a slide carrying a pendulum, moves with the steps). mu shrinks when |F|
+// falls as the linear model predicts and grows when it does not (Nielsen's rule): a damped descent
+// on |F|^2 far from the solution. The factor |F| / |F0| (F0: the residual at the start) removes the
+// regularization as the residual vanishes, so that the last steps are Newton's (quadratic
+// convergence where J is regular).
 // Any equilibrium is found, stable or not: the one the damped descent reaches from the start.
 // Converged when |G|_inf <= tolerance * max(1, |Q|_inf) and |Phi|_inf <= tolerance.
 // Fails with Singular when |F| stops falling at a stationary point of |F|^2 that is not an
