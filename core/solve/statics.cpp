@@ -22,6 +22,10 @@ std::string number(double x) {
   return out.str();
 }
 
+std::string iterationsText(int n) {
+  return std::to_string(n) + (n == 1 ? " iteration" : " iterations");
+}
+
 // True when a motion, a force or a constraint depends on t.
 bool dependsOnTime(const Model& model) {
   const auto usesTime = [](const Function& f) {
@@ -242,11 +246,11 @@ void EquilibriumSolver::describeFailure(const State& state, SolveReport& report)
   const std::string at = "static analysis failed at t = " + number(state.t) + " s: ";
   if (report.status == SolveStatus::Singular)
     report.message = at + "no equilibrium: the residual cannot be reduced further after " +
-                     std::to_string(report.iterations) + " iterations (" + numbers +
+                     iterationsText(report.iterations) + " (" + numbers +
                      "; no change of position balances the forces)";
   else
-    report.message = at + "no equilibrium found in " + std::to_string(report.iterations) +
-                     " iterations (" + numbers + ")";
+    report.message =
+        at + "no equilibrium found in " + iterationsText(report.iterations) + " (" + numbers + ")";
 }
 
 void EquilibriumSolver::predict(State& state, double h, RunStats& stats) {
