@@ -1,5 +1,7 @@
 #include "solve/statics.h"
 
+#include "solve/recorder.h"
+
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/forces.h"
@@ -278,32 +280,22 @@ void runStatics(const Model& model, const State& assembled, Workspace& ws,
                 const StaticsOptions& options, Results& results, const FrameObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
   results.analysis = "statics";
-  // The equilibria: t0, then (time-dependent models) t0 + k * outputStep and the end time.
+  // One equilibrium at t0; a time-dependent model: also at the output times and the end time.
   const double t0 = assembled.t;
-  std::vector<double> times{t0};
-  if (dependsOnTime(model)) {
-    for (long k = 1;; ++k) {
-      const double t = t0 + static_cast<double>(k) * options.outputStep;
-      if (t > options.endTime - 1e-9 * options.outputStep) break;
-      times.push_back(t);
-    }
-    if (options.endTime > t0) times.push_back(options.endTime);
-  }
+  Recorder recorder(model, results, observer, t0, dependsOnTime(model) ? options.endTime : t0,
+                    options.outputStep);
   EquilibriumSolver solver(model, ws, options);
   State state = assembled;
-  double work = 0.0, power = 0.0;
-  for (std::size_t k = 0; k < times.size(); ++k) {
-    if (k > 0) solver.predict(state, times[k] - state.t, results.stats);
-    state.t = times[k];
+  for (bool first = true; first || !recorder.finished(); first = false) {
+    if (!first) {
+      const double target = recorder.nextStop();
+      solver.predict(state, target - state.t, results.stats);
+      state.t = target;
+    }
     results.report = solver.solve(state, results.stats);
     ++results.stats.steps;
     if (!results.report.ok()) break;
-    // The drives' work, trapezoidal between equilibria (v = 0: only the motions do work).
-    const double next = nonconservativePower(model, state, ws);
-    if (k > 0) work += 0.5 * (times[k] - times[k - 1]) * (power + next);
-    power = next;
-    results.frames.push_back(makeFrame(model, state, ws, work));
-    if (observer && !observer(results.frames.back())) {
+    if (!recorder.accept(state, ws)) {
       results.report.status = SolveStatus::Cancelled;
       results.report.message = "cancelled at t = " + number(state.t) + " s";
       break;
