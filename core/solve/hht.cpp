@@ -30,24 +30,32 @@ std::string number(double x) {
   return out.str();
 }
 
-std::string failurePrefix(double t) { return "dynamic analysis failed at t = " + number(t) + " s: "; }
+std::string failurePrefix(double t) {
+  return "dynamic analysis failed at t = " + number(t) + " s: ";
+}
+
+// Names a force whose expression is not finite; false when there is none to name.
+bool reportNonFiniteForce(const Model& model, int force, double t, SolveReport& report) {
+  if (force < 0) return false;
+  report.status = SolveStatus::NotFinite;
+  report.elements = {model.forces[static_cast<std::size_t>(force)].name};
+  report.message = failurePrefix(t) + "the force \"" + report.elements[0] + "\" is not finite";
+  return true;
+}
 
 // Fills the report of a run that cannot continue from `state`.
 void reportFailure(const Model& model, const State& state, Workspace& ws, const HHTStep& step,
                    StepOutcome outcome, double h, SolveReport& report) {
   report.time = state.t;
   if (outcome == StepOutcome::NotFinite) {
+    if (reportNonFiniteForce(model, step.nonFiniteForceIndex(), state.t, report)) return;
     report.status = SolveStatus::NotFinite;
-    const int force = step.nonFiniteForceIndex();
-    if (force >= 0) {
-      report.elements = {model.forces[static_cast<std::size_t>(force)].name};
-      report.message = failurePrefix(state.t) + "the force \"" + report.elements[0] + "\" is not finite";
-    } else {
-      report.message = failurePrefix(state.t) + "the state became non-finite (step " + number(h) + " s)";
-    }
+    report.message =
+        failurePrefix(state.t) + "the state became non-finite (step " + number(h) + " s)";
     return;
   }
-  report.status = outcome == StepOutcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations;
+  report.status =
+      outcome == StepOutcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations;
   // The joints whose equations are dependent at the last state reached, or at the predictor of
   // the failed step when that state is not yet singular to the check's accuracy.
   evaluateConstraintDerivatives(model, state, ws);
@@ -59,11 +67,11 @@ void reportFailure(const Model& model, const State& state, Workspace& ws, const 
   const std::string cause = outcome == StepOutcome::Singular
                                 ? "the iteration matrix is singular"
                                 : "the Newton iterations do not converge";
-  report.message = failurePrefix(state.t) + cause + " even with the step reduced to " + number(h) +
-                   " s" +
-                   (report.elements.empty()
-                        ? ""
-                        : ": the mechanism locks up (joints involved: " + joinNames(report.elements) + ")");
+  report.message =
+      failurePrefix(state.t) + cause + " even with the step reduced to " + number(h) + " s" +
+      (report.elements.empty()
+           ? ""
+           : ": the mechanism locks up (joints involved: " + joinNames(report.elements) + ")");
 }
 
 // The options HHT accepts, or a message saying why not.
@@ -72,7 +80,8 @@ std::string checkOptions(const DynamicsOptions& options) {
     return "the HHT parameter alpha = " + number(options.hhtAlpha) + " is outside [-1/3, 0]";
   if (!(options.step > 0) || !std::isfinite(options.step))
     return "the step must be positive, got " + number(options.step);
-  if (!(options.tolerance > 0)) return "the tolerance must be positive, got " + number(options.tolerance);
+  if (!(options.tolerance > 0))
+    return "the tolerance must be positive, got " + number(options.tolerance);
   if (!(options.minStep > 0) || options.minStep > options.step)
     return "the minimum step must be in (0, step], got " + number(options.minStep);
   return {};
@@ -96,12 +105,8 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
     report = initial;
     report.time = state.t;
     const int force = initial.status == SolveStatus::NotFinite ? nonFiniteForce(model, ws) : -1;
-    if (force >= 0) {
-      report.elements = {model.forces[static_cast<std::size_t>(force)].name};
-      report.message = failurePrefix(state.t) + "the force \"" + report.elements[0] + "\" is not finite";
-    } else {
+    if (!reportNonFiniteForce(model, force, state.t, report))
       report.message = failurePrefix(state.t) + initial.message;
-    }
     return;
   }
   step.start();
@@ -129,7 +134,8 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
     if (outcome != StepOutcome::Converged || error > 1) {
       ++stats.rejectedSteps;
       streak = 0;
-      h = outcome == StepOutcome::Converged ? hTry * std::max(0.2, 0.9 * std::cbrt(1 / error)) : hTry / 2;
+      h = outcome == StepOutcome::Converged ? hTry * std::max(0.2, 0.9 * std::cbrt(1 / error))
+                                            : hTry / 2;
       if (h < options.minStep) {
         reportFailure(model, state, ws, step, outcome, hTry, report);
         return;

@@ -5,17 +5,15 @@
 #include "solve/forces.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 namespace rlx {
 namespace {
 
 constexpr int kMaxIterations = 10;
-constexpr double kSlowRate = 0.5;           // contraction rate that triggers a new J
-constexpr double kStepChange = 0.25;        // relative change of h that triggers a new J
-constexpr double kDifference = 1e-7;        // forward-difference increment (m, rad, m/s, rad/s)
-constexpr double kSingularRcond = 1e-14;    // reciprocal condition number of a singular J
+constexpr double kSlowRate = 0.5;            // contraction rate that triggers a new J
+constexpr double kStepChange = 0.25;         // relative change of h that triggers a new J
+constexpr double kDifference = 1e-7;         // forward-difference increment (m, rad, m/s, rad/s)
+constexpr double kSingularRcond = 1e-14;     // reciprocal condition number of a singular J
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
 
 }  // namespace
@@ -32,6 +30,8 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   n_ = model.nv;
   m_ = static_cast<Eigen::Index>(rows_.size());
   an_.setZero(n_);
+  aRate_.setZero(n_);
+  lambdaRate_.setZero(m_);
   a_.setZero(n_);
   rn_.setZero(n_);
   lambdan_.setZero(m_);
@@ -51,13 +51,17 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
 
 void HHTStep::start() {
   an_ = ws_.vdot;
-  for (Eigen::Index k = 0; k < m_; ++k) lambdan_(k) = ws_.lambda(rows_[static_cast<std::size_t>(k)]);
+  aRate_.setZero();
+  lambdaRate_.setZero();
+  for (Eigen::Index k = 0; k < m_; ++k)
+    lambdan_(k) = ws_.lambda(rows_[static_cast<std::size_t>(k)]);
   rn_.noalias() = ws_.Phi_q.transpose() * ws_.lambda;
   rn_ -= ws_.Q;
 }
 
 void HHTStep::updateTrial(const State& accepted, double h) {
-  // Newmark: q = q_n (+) [h v_n + h^2 ((1/2 - beta) a_n + beta a)], v = v_n + h ((1 - gamma) a_n + gamma a)
+  // Newmark: q = q_n (+) [h v_n + h^2 ((1/2 - beta) a_n + beta a)], v = v_n + h ((1 - gamma) a_n +
+  // gamma a)
   increment_ = h * accepted.v + (h * h) * ((0.5 - beta_) * an_ + beta_ * a_);
   trial_.q = accepted.q;
   integratePositions(model_, trial_.q, increment_, 1.0);
@@ -80,8 +84,9 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
   // e2: holonomic Phi / (beta h^2), nonholonomic (A v - b) / (gamma h)
   for (Eigen::Index k = 0; k < m_; ++k) {
     const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
-    residual_(n_ + k) = row < model_.nh ? ws_.Phi(row) / (beta_ * h * h)
-                                        : (ws_.Phi_q.row(row).dot(trial_.v) - ws_.nu(row)) / (gamma_ * h);
+    residual_(n_ + k) = row < model_.nh
+                            ? ws_.Phi(row) / (beta_ * h * h)
+                            : (ws_.Phi_q.row(row).dot(trial_.v) - ws_.nu(row)) / (gamma_ * h);
   }
   return residual_.allFinite() && trial_.q.allFinite() && trial_.v.allFinite();
 }
@@ -150,11 +155,11 @@ double HHTStep::correctionNorm(double h) {
 StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunStats& stats) {
   badForce_ = -1;
   trial_.t = tNext;
-  // Predictor: a = a_n, lambda = lambda_n.
-  a_ = an_;
-  lambda_ = lambdan_;
+  // Predictor: a and lambda extrapolated linearly from the last two steps.
+  a_ = an_ + h * aRate_;
+  lambda_ = lambdan_ + h * lambdaRate_;
   if (factored_ && std::abs(h / hJ_ - 1) > kStepChange) factored_ = false;
-  bool fresh = false;  // J formed during this step
+  bool fresh = false;   // J formed during this step
   int sinceFactor = 0;  // iterations with the current J
   double previous = 0.0;
   for (int k = 0; k < 2 * kMaxIterations; ++k) {
@@ -178,7 +183,6 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     const double rate = sinceFactor > 0 ? norm / previous : 0.0;
     previous = norm;
     ++sinceFactor;
-    if (std::getenv("HHT_DEBUG")) std::fprintf(stderr, "t=%.9f h=%.3g k=%d fresh=%d norm=%.3e rate=%.3f |da|=%.3e |dl|=%.3e\n", tNext, h, k, int(fresh), norm, rate, delta_.head(n_).lpNorm<Eigen::Infinity>(), delta_.tail(m_).lpNorm<Eigen::Infinity>());
     if (norm <= 1 || (sinceFactor > 1 && rate < 1 && rate / (1 - rate) * norm <= 1)) {
       updateTrial(accepted, h);
       return StepOutcome::Converged;
@@ -200,6 +204,9 @@ double HHTStep::errorEstimate(double h) const {
 void HHTStep::accept(State& state) {
   // r_{n+1} from e1 = 0: (alpha r_n - M a) / (1 + alpha)
   rn_ = (alpha_ * rn_ - ws_.M * a_) / (1 + alpha_);
+  const double h = trial_.t - state.t;
+  aRate_ = (a_ - an_) / h;
+  lambdaRate_ = (lambda_ - lambdan_) / h;
   an_ = a_;
   lambdan_ = lambda_;
   state = trial_;

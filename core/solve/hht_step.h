@@ -14,15 +14,17 @@
 //       [ Phi_q                                       0       ]
 //   K = d(Phi_q^T lambda - Q)/dq,  C = -dQ/dv,
 // both by forward differences of evaluateAppliedForces and evaluateConstraintDerivatives (K
-// includes the constraint forces' geometric stiffness). Modified Newton: J is kept across
-// iterations and steps and formed again at the current iterate when the contraction rate of
-// the corrections exceeds 1/2, or before a step whose h differs from J's by more than 25 %.
+// includes the constraint forces' geometric stiffness). Predictor: a and lambda extrapolated
+// linearly from the last two steps. Modified Newton: J is kept across iterations and steps and
+// formed again at the current iterate when the contraction rate of the corrections exceeds 1/2 or
+// is too slow to converge within 10 iterations, and before a step whose h differs from J's by more
+// than 25 %.
 // Converged when every correction, or its rate-extrapolated remainder, is within
 //   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
 // F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = 1e-14 / (beta h^2) (the rounding of positions as
 // seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
-// see near a singular configuration. Only the active rows (see
-// analyzeRedundancy) enter; the multipliers of redundant rows are zero.
+// see near a singular configuration. Only the active rows (see analyzeRedundancy) enter; the
+// multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
 
 #include "model/model.h"
 #include "results/results.h"
@@ -71,13 +73,14 @@ class HHTStep {
   std::vector<Eigen::Index> rows_;  // active rows of Phi_q
   Eigen::Index n_ = 0, m_ = 0;
 
-  Eigen::VectorXd an_, lambdan_, rn_;  // accepted step: a_n, lambda_n (active rows), r_n
-  Eigen::VectorXd a_, lambda_;         // iterate
+  Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
+  Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
+  Eigen::VectorXd a_, lambda_;          // iterate
   State trial_, predictor_, perturbed_;
-  Eigen::VectorXd increment_;          // h v_n + h^2 ((1/2 - beta) a_n + beta a)
-  Eigen::VectorXd residual_, delta_;   // [e1; e2], J^-1 [e1; e2]
+  Eigen::VectorXd increment_;         // h v_n + h^2 ((1/2 - beta) a_n + beta a)
+  Eigen::VectorXd residual_, delta_;  // [e1; e2], J^-1 [e1; e2]
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
-  Eigen::VectorXd F_, dF_;  // Phi_q^T lambda and Phi_q^T dlambda
+  Eigen::VectorXd F_, dF_;                                 // Phi_q^T lambda and Phi_q^T dlambda
   Eigen::MatrixXd J_;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
   bool factored_ = false;
