@@ -15,14 +15,6 @@
 
 using namespace rlx;
 
-// This branch has no HHT yet: a weak placeholder so that runDynamics links. The real integrator
-// (solve/hht.cpp) replaces it; these tests never run HHT.
-__attribute__((weak)) void rlx::integrateHHT(const Model&, State&, Workspace&,
-                                             const DynamicsOptions&, Recorder&,
-                                             SolveReport& report) {
-  report.status = SolveStatus::Unsupported;
-}
-
 namespace {
 
 constexpr double g = 9.81;
