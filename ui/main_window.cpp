@@ -23,9 +23,13 @@
 #include <Eigen/Core>
 #include <vtkVersionMacros.h>
 
+// The icons live in a static library: register them before the first window needs them.
+static void initResources() { Q_INIT_RESOURCE(reuleaux); }
+
 namespace rlx::ui {
 
 MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent) : QMainWindow(parent) {
+  initResources();
   setWindowIcon(QIcon(":/icons/reuleaux.svg"));
   autosave_ = std::make_unique<Autosave>(
       &document_, recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder);

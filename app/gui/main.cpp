@@ -18,7 +18,6 @@ int main(int argc, char* argv[]) {
   QSurfaceFormat::setDefaultFormat(format);
 
   QApplication app(argc, argv);
-  Q_INIT_RESOURCE(reuleaux);  // the icons live in a static library
   QApplication::setApplicationName("Reuleaux");
   QApplication::setOrganizationName("Reuleaux");
   QApplication::setApplicationVersion(REULEAUX_VERSION);
