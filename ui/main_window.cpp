@@ -256,7 +256,7 @@ void MainWindow::about() {
       this, tr("About Reuleaux"),
       tr("<h3>Reuleaux %1</h3><p>Mechanism modeler and simulator: assembly, kinematics, statics and "
          "dynamics of planar and spatial linkages.</p><p>Built with Qt %2 (running on %3), VTK %4, "
-         "Eigen %5.%6.%7.</p><p>Open source; see the README for the licence.</p>")
+         "Eigen %5.%6.%7.</p>")
           .arg(REULEAUX_VERSION, QT_VERSION_STR, qVersion(), VTK_VERSION)
           .arg(EIGEN_WORLD_VERSION)
           .arg(EIGEN_MAJOR_VERSION)
