@@ -129,6 +129,7 @@ class TestUserConstraints : public QObject {
   void diagnostics_data();
   void diagnostics();
   void redundantUserConstraint();
+  void assemblyVelocities();
   void roundTrip();
   void resultColumns();
   void doesWork();
@@ -527,6 +528,37 @@ void TestUserConstraints::redundantUserConstraint() {
   QCOMPARE(failed.status, SolveStatus::Inconsistent);
   QVERIFY(std::find(failed.elements.begin(), failed.elements.end(), "x_again") !=
           failed.elements.end());
+}
+
+void TestUserConstraints::assemblyVelocities() {
+  // A sideways initial velocity is projected onto the knife edge; the positions are untouched
+  // (nonholonomic rows have no position residual); a second copy of the knife edge is redundant.
+  Spec spec = test::loadSpec(test::examplePath("knife_edge_sled.rlx"));
+  spec.bodies[0].velocity = {1.0, 0.5};
+  spec.bodies[0].hold.clear();
+  spec.constraints.push_back(
+      {"knife_copy", true, {"2*sled.vy*cos(sled.angle) - 2*sled.vx*sin(sled.angle)"}});
+  const Model model = test::compileOrFail(spec);
+  Workspace ws(model);
+  State state{0.0, model.q0, model.v0};
+  const AssemblyReport report = assemble(model, state, ws);
+  QVERIFY2(report.ok(), report.message.c_str());
+  qInfo("assembled velocity (%.6f, %.6f, %.6f)", state.v(0), state.v(1), state.v(2));
+  QCOMPARE(report.iterations, 0);
+  QVERIFY(std::abs(state.v(1)) < 1e-14);
+  QVERIFY(std::abs(state.v(0) - 1.0) < 1e-14);
+  QVERIFY(std::abs(state.v(2) - 1.0) < 1e-14);
+  QCOMPARE(report.redundancy.redundant.size(), std::size_t(1));
+  QCOMPARE(report.redundancy.redundant[0].element, std::string("knife_copy"));
+  QCOMPARE(report.redundancy.redundant[0].equation, std::string("knife_copy.1"));
+  QCOMPARE(report.redundancy.dof, 2);
+  // Accelerations with the redundant row dropped: the lateral force is shared (minimum norm).
+  const Reaction first = userConstraintReactions(model, ws, 0).front();
+  const Reaction second = userConstraintReactions(model, ws, 1).front();
+  const double total = first.force.y() + second.force.y();
+  qInfo("lateral forces %.6f + %.6f = %.6f N", first.force.y(), second.force.y(), total);
+  QVERIFY(std::abs(total - (1.0 + 9.81 * std::sin(M_PI / 18))) < 1e-12);
+  QVERIFY(std::abs(second.force.y() - 4 * first.force.y()) < 1e-12);
 }
 
 void TestUserConstraints::roundTrip() {
