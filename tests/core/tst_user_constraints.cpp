@@ -124,6 +124,8 @@ class TestUserConstraints : public QObject {
   void knifeEdgeClosedForm();
   void knifeEdgeConvergence_data();
   void knifeEdgeConvergence();
+  void chaplyginSleigh_data();
+  void chaplyginSleigh();
   void knifeEdgeKinematics();
   void knifeEdgeStatics();
   void diagnostics_data();
@@ -402,6 +404,61 @@ void TestUserConstraints::knifeEdgeConvergence() {
   qInfo("%s: position error %.3e at h = %g, %.3e at h/2: order %.2f", qPrintable(integrator),
         error[0], step, error[1], observed);
   QVERIFY(std::abs(observed - order) < 0.3);
+}
+
+void TestUserConstraints::chaplyginSleigh_data() {
+  QTest::addColumn<QString>("integrator");
+  QTest::addColumn<double>("step");
+  QTest::addColumn<double>("tolerance");
+  // About 4 times the errors of these runs (hht 6.7e-7, RK4 3.7e-9, Dormand-Prince 1.1e-9), whose
+  // orders the sled's convergence test confirms.
+  QTest::newRow("hht") << "hht" << 1e-3 << 3e-6;
+  QTest::newRow("corrected-rk") << "corrected-rk" << 1e-2 << 2e-8;
+  QTest::newRow("corrected-rk45") << "corrected-rk45" << 0.1 << 5e-9;
+}
+
+void TestUserConstraints::chaplyginSleigh() {
+  // The knife edge moved a = 0.3 m ahead of the centre of mass, no gravity (Chaplygin's sleigh):
+  // with J = I + m a^2, u' = -a w^2 and w' = m a u w / J, energy m u^2 + J w^2 = 2E. Closed form:
+  //   u = -U tanh(k t + c),  w = sqrt(m / J) U sech(k t + c),  phi = sqrt(J / m) / a (gd(k t + c) -
+  //   gd(c))
+  // with U = sqrt(2E / m), k = a m U / J, c = -artanh(u0 / U), gd(x) = 2 atan(tanh(x / 2)).
+  QFETCH(QString, integrator);
+  QFETCH(double, step);
+  QFETCH(double, tolerance);
+  Spec spec = test::loadSpec(test::examplePath("knife_edge_sled.rlx"));
+  spec.gravity = Vector{0.0, 0.0};
+  spec.constraints[0].equations = {
+      "sled.vy*cos(sled.angle) - sled.vx*sin(sled.angle) + 0.3*sled.omega"};
+  DynamicsOptions o = options(integrator.toStdString(), 10.0, step, 0.1);
+  o.tolerance = 1e-9;
+  const Run run = runDynamicsOf(test::compileOrFail(spec), o);
+  QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
+  const double m = 1.0, a = 0.3, J = 0.1 + m * a * a, u0 = 1.0, w0 = 1.0;
+  const double U = std::sqrt((m * u0 * u0 + J * w0 * w0) / m), k = a * m * U / J;
+  const double c = -std::atanh(u0 / U);
+  const auto gd = [](double x) { return 2 * std::atan(std::tanh(x / 2)); };
+  double worst = 0.0, velocityError = 0.0, torque = 0.0;
+  Workspace ws(run.model);
+  for (const Frame& f : run.results.frames) {
+    const double x = k * f.state.t + c, phi = f.state.q(2);
+    const double u = f.state.v(0) * std::cos(phi) + f.state.v(1) * std::sin(phi);
+    worst = std::max({worst, std::abs(u + U * std::tanh(x)),
+                      std::abs(f.state.v(2) - std::sqrt(m / J) * U / std::cosh(x)),
+                      std::abs(phi - std::sqrt(J / m) / a * (gd(x) - gd(c)))});
+    velocityError = std::max(velocityError, f.velocityConstraintError);
+    // The reaction acts at the blade: its moment about the centre is a times its lateral force.
+    evaluateConstraintDerivatives(run.model, f.state, ws);
+    ws.lambda = f.lambda;
+    const Reaction r = userConstraintReactions(run.model, ws, 0).front();
+    const double lateral = -std::sin(phi) * r.force.x() + std::cos(phi) * r.force.y();
+    torque = std::max(torque, std::abs(r.torque.z() - a * lateral));
+  }
+  qInfo("%s h = %g: largest error of u, w, phi %.2e, |A v - b| %.2e, moment - a F %.2e",
+        qPrintable(integrator), step, worst, velocityError, torque);
+  QVERIFY(worst < tolerance);
+  QVERIFY(velocityError < 1e-8);
+  QVERIFY(torque < 1e-12);
 }
 
 void TestUserConstraints::knifeEdgeKinematics() {
