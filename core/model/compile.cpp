@@ -223,12 +223,6 @@ void Compiler::compileMotions() {
   }
 }
 
-void Compiler::compileConstraints() {
-  for (std::size_t i = 0; i < spec.constraints.size(); ++i)
-    error(label("constraints", i, spec.constraints[i].name), "",
-          "user-defined constraints are not available yet in this version of Reuleaux");
-}
-
 void Compiler::compileAnalysis() {
   const AnalysisSpec a = spec.analysis.value_or(AnalysisSpec{});
   const std::string element = "analysis";
@@ -283,6 +277,7 @@ CompileResult compile(const Spec& spec) {
     c.model.rowNames.push_back(m.name);
     c.model.rowOwners.push_back(m.name);
   }
+  c.nameConstraintRows();
   if (hasErrors(c.diagnostics)) return {std::nullopt, c.diagnostics};
   return {std::move(c.model), c.diagnostics};
 }

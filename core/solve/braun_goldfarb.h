@@ -2,11 +2,13 @@
 // Constraint- and energy-corrected equation of motion as a first-order system for explicit
 // Runge-Kutta (shared/docs/braun-goldfarb.md, equations (17a), (17b), (20)).
 //
-// M = R^T R (Cholesky per body block, L = R^T), a = M^-1 Q, A = Phi_q (holonomic rows, with
-// respect to v), b = nu, C = A R^-1, X^+ the Moore-Penrose pseudoinverse (SVD, singular values
-// <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C.
+// M = R^T R (Cholesky per body block, L = R^T), a = M^-1 Q, A = Phi_q (every row: holonomic, then
+// nonholonomic A v = b; with respect to v), C = A R^-1, C_q = A_q R^-1 its holonomic rows, X^+ the
+// Moore-Penrose pseudoinverse (SVD, singular values <= max(m, n) eps sigma_1 dropped; applied,
+// never formed), N = I - C^+ C. The position correction uses the holonomic rows; the velocity
+// correction, the acceleration and the energy term all rows (the note's nu-set).
 //
-//   qdot = v + R^-1 C^+ (nu - A v - k_q Phi)                                          (17a)
+//   qdot = v + R^-1 C_q^+ (nu_q - A_q v - k_q Phi)                                    (17a)
 //   vdot = a + R^-1 z,   z = y + w r / (w w^T + mu0^2)                                 (17b)
 //          y = C^+ (b_nu - A a - k_nu (A v - nu))
 //          b_nu = -(A v)_q qdot + nu_t        (the convective term with the corrected qdot)
@@ -23,10 +25,14 @@
 // B(v, w) = (Phi_q v)_q w is a symmetric bilinear form, and gamma(x) = -B(x, x) + f''(t) (f the
 // motion functions; joints are scleronomic). Polarization gives it exactly from two evaluations
 // of gamma:  -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4,  then b_nu adds f''.
+// User constraints' rows (nonholonomic, or depending on t) are not of that form: their b_nu is
+// evaluated directly (solve/user_constraints.h).
 //
-// Energy correction: on when requested and the model has no motions. With motions the driving
-// constraint forces do work -lambda^T nu whose multipliers come from this same corrected
-// acceleration, so the energy balance is not known independently of the solution (note section 5).
+// Energy correction: on when requested and the model has no motions and no user constraint whose
+// reaction may do work (UserConstraint::doesWork: one that depends on t, or a nonholonomic one
+// with b != 0). With motions the driving constraint forces do work -lambda^T nu whose multipliers
+// come from this same corrected acceleration, so the energy balance is not known independently of
+// the solution (note section 5).
 // Nonconservative applied forces are kept: their power is a function of the state, and W is
 // integrated with the state by the same Runge-Kutta scheme.
 //
@@ -69,7 +75,10 @@ class CorrectedEquation {
   double mu0Squared() const { return mu0Squared_; }
 
  private:
-  void applyPinv(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);           // C^+ rhs
+  void applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
+                 const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // C^+ rhs
+  Eigen::Index decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
+                         Eigen::JacobiSVD<Eigen::MatrixXd>& svd);  // its SVD; returns the rank
   void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
   void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
@@ -80,11 +89,11 @@ class CorrectedEquation {
   std::vector<Eigen::MatrixXd> L_;  // per body: lower Cholesky factor of its mass block
   bool energyOn_ = false;
   double E0_ = 0.0, mu0Squared_ = 0.0;
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd_;
-  Eigen::Index rank_ = 0;
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd_, svdQ_;  // C (all rows), C_q (holonomic, if nn > 0)
+  Eigen::Index rank_ = 0, rankQ_ = 0;
   State at_, shifted_;
   Eigen::MatrixXd C_;
-  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_;
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, coeff_;
 };
 
 }  // namespace rlx

@@ -2,6 +2,7 @@
 
 #include "joints/joints.h"
 #include "model/function.h"
+#include "solve/user_constraints.h"
 
 #include <cassert>
 
@@ -119,6 +120,7 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
     const double target = evaluateInTime(motion.function, state.t).value;
     ws.Phi(motion.row) = motionCoordinate(model, motion, state).value - target;
   }
+  evaluateUserPhi(model, state, ws);
 }
 
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws) {
@@ -142,6 +144,7 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     ws.nu(motion.row) = f.rate;
     ws.gamma(motion.row) = c.gamma + f.acceleration;
   }
+  evaluateUserConstraintDerivatives(model, state, ws);
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
