@@ -217,7 +217,7 @@ void TestPlotView::logScale() {
   QVERIFY(view.chart()->series().at(1)->name().startsWith("|energy_drift| (0 drawn at "));
   // Whole decades around the data.
   const QPointF y = chart->yRange();
-  QCOMPARE(std::log10(y.x()), std::round(std::log10(y.x())));
+  QVERIFY(std::abs(std::log10(y.x()) - std::round(std::log10(y.x()))) < 1e-6);
   QVERIFY(y.x() <= floor && y.y() >= drift.cwiseAbs().maxCoeff());
   QVERIFY(log->titleText().startsWith("|constraint_error|, |energy_drift|"));
   // And back to linear: signed values again.

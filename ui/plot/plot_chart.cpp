@@ -338,7 +338,8 @@ void PlotChart::fitRanges() {
       lo /= 10;
       hi *= 10;
     }
-    fullY_ = QPointF(lo, hi);
+    // A hair wider, so that the end decades (10^k as computed) get their labels.
+    fullY_ = QPointF(lo * (1 - 1e-9), hi * (1 + 1e-9));
   } else {
     const std::optional<QPointF> y = finiteRange(ys, false);
     fullY_ = y ? niceLinearRange(y->x(), y->y()) : QPointF(0, 1);

@@ -98,7 +98,7 @@ PlotPanel::PlotPanel(QWidget* parent)
   splitter->addWidget(right);
   splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
-  splitter->setSizes({230, 700});
+  splitter->setSizes({270, 700});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addWidget(splitter);
