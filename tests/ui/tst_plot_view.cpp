@@ -88,6 +88,7 @@ class TestPlotView : public QObject {
   void clickEmitsTime();
   void dragZooms();
   void logScale();
+  void longCurvesDecimated();
   void exportPng();
   void exportSvg();
   void exportPdf();
@@ -226,6 +227,39 @@ void TestPlotView::logScale() {
   QCOMPARE(chart->plottedPoints(1)[150].y(), drift(150));
   QCOMPARE(view.chart()->series().at(1)->name(), QString("energy_drift"));
   QVERIFY(std::isnan(chart->logFloor()));
+}
+
+void TestPlotView::longCurvesDecimated() {
+  // 200001 samples of a chirp: drawn from about 4 points per slice, the envelope kept.
+  PlotCurve chirp{"synthetic", "a.x", "m", {}, {}};
+  for (int k = 0; k <= 200000; ++k) {
+    const double t = k * 1e-4;
+    chirp.x.append(t);
+    chirp.y.append(std::sin(t * t * 20) * (1 + t));
+  }
+  PlotView view;
+  view.addCurve(chirp);
+  const auto* series = static_cast<QLineSeries*>(view.chart()->series().front());
+  QVERIFY2(series->count() <= 4 * PlotChart::kDecimateBuckets + 2,
+           qPrintable(QString::number(series->count())));
+  QVERIFY(series->count() >= 2 * PlotChart::kDecimateBuckets);
+  double low = 1e300, high = -1e300;
+  for (const QPointF& p : series->points()) {
+    low = std::min(low, p.y());
+    high = std::max(high, p.y());
+  }
+  QCOMPARE(low, *std::min_element(chirp.y.begin(), chirp.y.end()));
+  QCOMPARE(high, *std::max_element(chirp.y.begin(), chirp.y.end()));
+  QCOMPARE(series->points().front(), QPointF(0, 0));
+  QCOMPARE(series->points().back().x(), 20.0);
+  QCOMPARE(view.plotChart()->plottedPoints(0).size(), 200001);  // exports keep every point
+  // Zoomed in, the slices are finer: the visible part is drawn in detail.
+  view.plotChart()->setRanges(QPointF(10, 10.5), view.plotChart()->yRange());
+  const QList<QPointF> zoomed = series->points();
+  const auto inside = std::count_if(zoomed.begin(), zoomed.end(),
+                                    [](const QPointF& p) { return p.x() >= 10 && p.x() <= 10.5; });
+  QVERIFY2(inside >= 2 * PlotChart::kDecimateBuckets, qPrintable(QString::number(inside)));
+  QVERIFY(zoomed.front().x() < 10 && zoomed.back().x() > 10.5);
 }
 
 void TestPlotView::exportPng() {

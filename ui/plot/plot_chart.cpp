@@ -89,6 +89,35 @@ QPointF axisRange(const QAbstractAxis* axis) {
   return {0.0, 1.0};
 }
 
+// For each of `buckets` slices of [x0, x1], the first, smallest, largest and last point in x
+// order, plus the neighbours outside the range so the lines run to the edges. Points are
+// sorted by x.
+QList<QPointF> decimate(const QList<QPointF>& points, double x0, double x1, int buckets) {
+  auto begin = std::lower_bound(points.begin(), points.end(), x0,
+                                [](const QPointF& p, double x) { return p.x() < x; });
+  auto end = std::upper_bound(begin, points.end(), x1,
+                              [](double x, const QPointF& p) { return x < p.x(); });
+  if (begin != points.begin()) --begin;
+  if (end != points.end()) ++end;
+  QList<QPointF> out;
+  const double width = (x1 - x0) / buckets;
+  for (auto it = begin; it != end;) {
+    // One slice: [it, next).
+    const double slice = std::floor((it->x() - x0) / width);
+    auto next = it + 1;
+    while (next != end && std::floor((next->x() - x0) / width) == slice) ++next;
+    const auto [low, high] = std::minmax_element(it, next, [](const QPointF& a, const QPointF& b) {
+      return a.y() < b.y();
+    });
+    std::vector<QList<QPointF>::const_iterator> keep{it, low, high, next - 1};
+    std::sort(keep.begin(), keep.end());
+    keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
+    for (const auto& k : keep) out.append(*k);
+    it = next;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<PlotCurve> makeCurve(const RunSeries& run, const QString& column,
@@ -285,6 +314,7 @@ void PlotChart::rebuild() {
   connect(x, &QValueAxis::rangeChanged, this, [this] {
     updateTicks();
     updateCursor();
+    updateSeriesPoints();
   });
   yAxis_->setTitleText(yAxisTitle());
   styleAxis(xAxis_);
@@ -292,8 +322,16 @@ void PlotChart::rebuild() {
   addAxis(xAxis_, Qt::AlignBottom);
   addAxis(yAxis_, Qt::AlignLeft);
 
-  // One line series per curve, filled in one call.
+  // One line series per curve, filled in one call (long ones decimated once ranges are set).
+  points_.clear();
+  decimated_.clear();
   for (int i = 0; i < curveCount(); ++i) {
+    points_.push_back(plottedPoints(i));
+    const QList<QPointF>& p = points_.back();
+    decimated_.push_back(p.size() > kDecimateAbove &&
+                         std::is_sorted(p.begin(), p.end(), [](const QPointF& a, const QPointF& b) {
+                           return a.x() < b.x();
+                         }));
     auto* series = new QLineSeries;
     series->setName(curveName(i));
     series->setPen(QPen(curveColor(i), 1.6));
@@ -301,11 +339,12 @@ void PlotChart::rebuild() {
     addSeries(series);
     series->attachAxis(xAxis_);
     series->attachAxis(yAxis_);
-    series->replace(plottedPoints(i));
+    if (!decimated_.back()) series->replace(p);
   }
   legend()->setVisible(curveCount() > 0);
   fitRanges();
   resetZoom();
+  updateSeriesPoints();
 }
 
 void PlotChart::fitRanges() {
@@ -324,9 +363,9 @@ void PlotChart::fitRanges() {
   // y: whole decades on a log scale, whole ticks on a linear one.
   if (content_.logY) {
     std::vector<QVector<double>> magnitudes;
-    for (int i = 0; i < curveCount(); ++i) {
+    for (const QList<QPointF>& points : points_) {
       QVector<double> m;
-      for (const QPointF& p : plottedPoints(i)) m.append(p.y());
+      for (const QPointF& p : points) m.append(p.y());
       magnitudes.push_back(m);
     }
     std::vector<const QVector<double>*> pointers;
@@ -371,6 +410,16 @@ void PlotChart::updateTicks() {
     y->setBase(std::pow(10.0, every));
     y->setMinorTickCount(every == 1.0 && decades <= 6 ? 8 : 0);
   }
+}
+
+void PlotChart::updateSeriesPoints() {
+  const QList<QAbstractSeries*> all = series();
+  if (!xAxis_ || all.size() != static_cast<qsizetype>(decimated_.size())) return;
+  const QPointF range = xRange();
+  for (std::size_t i = 0; i < decimated_.size(); ++i)
+    if (decimated_[i])
+      static_cast<QLineSeries*>(all[static_cast<qsizetype>(i)])
+          ->replace(decimate(points_[i], range.x(), range.y(), kDecimateBuckets));
 }
 
 void PlotChart::updateCursor() {

@@ -7,6 +7,11 @@
 // Log scale: a curve is drawn as |y|, and values that are 0 as the smallest positive |y| of
 // the plot (the floor); the legend says |y| and the axis title gives the floor when it is used.
 // Non-finite values (frames without accelerations) are left out of every curve.
+//
+// Long curves stay fast: a curve of more than kDecimateAbove points (in time order) is drawn
+// from the first, smallest, largest and last point of each of kDecimateBuckets slices of the
+// visible x range, which keeps its envelope at any zoom (images too); plottedPoints() and the
+// CSV export keep every point.
 
 #include "plot/run_series.h"
 
@@ -48,6 +53,9 @@ std::optional<PlotCurve> makeCurve(const RunSeries& run, const QString& column,
 class PlotChart : public QChart {
   Q_OBJECT
  public:
+  static constexpr int kDecimateAbove = 8000;
+  static constexpr int kDecimateBuckets = 1500;
+
   explicit PlotChart(QGraphicsItem* parent = nullptr);
 
   const PlotContent& content() const { return content_; }
@@ -94,9 +102,12 @@ class PlotChart : public QChart {
   void fitRanges();
   void updateTicks();
   void updateCursor();
+  void updateSeriesPoints();
   QString yAxisTitle() const;
 
   PlotContent content_;
+  std::vector<QList<QPointF>> points_;  // per curve, as plottedPoints()
+  std::vector<bool> decimated_;         // per curve: drawn decimated
   QPointF fullX_, fullY_;  // the ranges that show all the data
   double floor_;
   double cursorTime_;
