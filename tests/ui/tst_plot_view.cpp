@@ -2,12 +2,18 @@
 // coordinates, a click that reports the time under the mouse, drag to zoom, log scale on and
 // off, and PNG/SVG/PDF/CSV files that are valid and hold the plot.
 #include "plot/plot_export.h"
+#include "plot/plot_export_dialog.h"
 #include "plot/plot_view.h"
 #include "plot_test_runs.h"
 #include "results/csv.h"
 
 #include <QGraphicsLineItem>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QImage>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -94,6 +100,7 @@ class TestPlotView : public QObject {
   void exportPdf();
   void exportCsv();
   void exportErrors();
+  void exportDialog();
 };
 
 void TestPlotView::curvesAndAxes() {
@@ -375,6 +382,30 @@ void TestPlotView::exportErrors() {
            qPrintable(error));
   QVERIFY(!exportPlot(*view.plotChart(), dir.filePath("big.png"), {QSize(30000, 10), 96}, &error));
   QVERIFY2(error.contains("between 16 and 20000 pixels, got 30000x10"), qPrintable(error));
+}
+
+void TestPlotView::exportDialog() {
+  PlotExportDialog dialog;
+  dialog.setPath("/tmp/drift.png");
+  dialog.setOptions({QSize(1600, 900), 200});
+  QCOMPARE(dialog.path(), QString("/tmp/drift.png"));
+  QCOMPARE(dialog.options().pixels, QSize(1600, 900));
+  QCOMPARE(dialog.options().dpi, 200);
+  // Size and DPI apply to images only; OK needs a known file type.
+  const QList<QSpinBox*> boxes = dialog.findChildren<QSpinBox*>();
+  QCOMPARE(boxes.size(), 3);
+  QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+  for (const QSpinBox* box : boxes) QVERIFY(box->isEnabled());
+  dialog.setPath("/tmp/drift.csv");
+  for (const QSpinBox* box : boxes) QVERIFY(!box->isEnabled());
+  QVERIFY(ok->isEnabled());
+  dialog.setPath("/tmp/drift.jpg");
+  QVERIFY(!ok->isEnabled());
+  dialog.setPath("/tmp/drift.pdf");
+  dialog.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+  const QString folder = qEnvironmentVariable("REULEAUX_SCREENSHOTS");
+  if (!folder.isEmpty()) dialog.grab().save(QDir(folder).filePath("plot_export_dialog.png"));
 }
 
 QTEST_MAIN(TestPlotView)

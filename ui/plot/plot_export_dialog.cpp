@@ -30,6 +30,7 @@ PlotExportDialog::PlotExportDialog(QWidget* parent)
       height_(spinBox(16, 20000, " px")),
       dpi_(spinBox(24, 2400, " DPI")) {
   setWindowTitle(tr("Export Plot"));
+  path_->setMinimumWidth(320);
 
   // File with a Browse button, then size and resolution.
   auto* browseButton = new QPushButton(tr("Browse…"));
@@ -40,10 +41,14 @@ PlotExportDialog::PlotExportDialog(QWidget* parent)
   sizeRow->addWidget(width_);
   sizeRow->addWidget(new QLabel(QStringLiteral("×")));
   sizeRow->addWidget(height_);
+  sizeRow->addStretch(1);
+  auto* dpiRow = new QHBoxLayout;
+  dpiRow->addWidget(dpi_);
+  dpiRow->addStretch(1);
   auto* form = new QFormLayout;
-  form->addRow(tr("&File:"), fileRow);
-  form->addRow(tr("Image &size:"), sizeRow);
-  form->addRow(tr("&Resolution:"), dpi_);
+  form->addRow(tr("File:"), fileRow);
+  form->addRow(tr("Image size:"), sizeRow);
+  form->addRow(tr("Resolution:"), dpiRow);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
