@@ -123,8 +123,8 @@ int plotCommand(const std::vector<std::string>& words) {
   if (!output) return usageError("plot", "missing -o FILE (.png, .svg, .pdf or .csv)");
   const QString outputPath = QString::fromStdString(*output);
   if (!ui::exportFormatOf(outputPath))
-    return usageError("plot", "-o FILE must end in .png, .svg, .pdf or .csv, got \"" + *output +
-                                  "\"");
+    return usageError("plot",
+                      "-o FILE must end in .png, .svg, .pdf or .csv, got \"" + *output + "\"");
   QStringList yColumns;
   for (const std::string& value : args->values("y"))
     for (const QString& column : QString::fromStdString(value).split(',', Qt::SkipEmptyParts))
@@ -164,7 +164,8 @@ int plotCommand(const std::vector<std::string>& words) {
   content.xColumn = xColumn;
   content.xUnit = run->unitOf(xColumn);
   content.logY = args->has("log");
-  for (const QString& column : yColumns) content.curves.push_back(*ui::makeCurve(*run, column, xColumn));
+  for (const QString& column : yColumns)
+    content.curves.push_back(*ui::makeCurve(*run, column, xColumn));
   ui::PlotChart chart;
   chart.setContent(content);
   QString exportError;

@@ -54,8 +54,7 @@ PngInfo pngInfo(const QString& path) {
   if (!bytes.startsWith("\x89PNG\r\n\x1a\n") || bytes.mid(12, 4) != "IHDR") return info;
   info.size = QSize(static_cast<int>(bigEndian(bytes, 16)), static_cast<int>(bigEndian(bytes, 20)));
   const qsizetype phys = bytes.indexOf("pHYs");
-  if (phys > 0 && bytes[phys + 12] == 1)
-    info.dpi = qRound(bigEndian(bytes, phys + 4) * 0.0254);
+  if (phys > 0 && bytes[phys + 12] == 1) info.dpi = qRound(bigEndian(bytes, phys + 4) * 0.0254);
   return info;
 }
 
@@ -86,9 +85,9 @@ void TestCliPlot::initTestCase() {
     QSKIP("reuleaux-cli was built without the desktop libraries");
   }
   results_ = dir_.filePath("pendulum.csv");
-  const CliRun run = runCli({"run",
-                             QString::fromStdString(rlx::test::examplePath("simple_pendulum.rlx")),
-                             "--end", "1", "-o", results_, "--quiet"});
+  const CliRun run =
+      runCli({"run", QString::fromStdString(rlx::test::examplePath("simple_pendulum.rlx")), "--end",
+              "1", "-o", results_, "--quiet"});
   QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 }
 
@@ -131,8 +130,8 @@ void TestCliPlot::imageOptions() {
   QCOMPARE(pngInfo(png).size, QSize(800, 500));
   QCOMPARE(pngInfo(png).dpi, 200);
   const QString pdf = dir_.filePath("small.pdf");
-  run = runCli({"plot", results_, "--y", "pendulum.x", "--size", "800x500", "--dpi", "200", "-o",
-                pdf});
+  run = runCli(
+      {"plot", results_, "--y", "pendulum.x", "--size", "800x500", "--dpi", "200", "-o", pdf});
   QVERIFY2(run.exitCode == 0, qPrintable(run.err));
   QVERIFY(fileBytes(pdf).contains("/MediaBox [0 0 288.000000 180.000000]"));
 }
@@ -159,24 +158,29 @@ void TestCliPlot::errors_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<int>("exitCode");
   QTest::addColumn<QString>("message");
-  QTest::newRow("unknown column") << QStringList{"--y", "pendulum.angel", "-o", "x.png"} << 64
+  QTest::newRow("unknown column")
+      << QStringList{"--y", "pendulum.angel", "-o", "x.png"} << 64
       << "reuleaux-cli plot: --y: no column \"pendulum.angel\" in %1; did you mean pendulum.angle?";
-  QTest::newRow("unknown x") << QStringList{"--y", "pin.fx", "--x", "time", "-o", "x.png"} << 64
+  QTest::newRow("unknown x")
+      << QStringList{"--y", "pin.fx", "--x", "time", "-o", "x.png"} << 64
       << "reuleaux-cli plot: --x: no column \"time\" in %1; its columns are t, pendulum.x,";
   QTest::newRow("missing -o") << QStringList{"--y", "pin.fx"} << 64
-      << "reuleaux-cli plot: missing -o FILE (.png, .svg, .pdf or .csv)";
+                              << "reuleaux-cli plot: missing -o FILE (.png, .svg, .pdf or .csv)";
   QTest::newRow("missing --y") << QStringList{"-o", "x.png"} << 64
-      << "reuleaux-cli plot: missing --y COLUMN (the columns to plot)";
-  QTest::newRow("bad type") << QStringList{"--y", "pin.fx", "-o", "x.jpg"} << 64
+                               << "reuleaux-cli plot: missing --y COLUMN (the columns to plot)";
+  QTest::newRow("bad type")
+      << QStringList{"--y", "pin.fx", "-o", "x.jpg"} << 64
       << "reuleaux-cli plot: -o FILE must end in .png, .svg, .pdf or .csv, got \"x.jpg\"";
-  QTest::newRow("bad size") << QStringList{"--y", "pin.fx", "-o", "x.png", "--size", "800"} << 64
+  QTest::newRow("bad size")
+      << QStringList{"--y", "pin.fx", "-o", "x.png", "--size", "800"} << 64
       << "reuleaux-cli plot: --size needs WIDTHxHEIGHT in pixels (16 to 20000), got \"800\"";
-  QTest::newRow("bad dpi") << QStringList{"--y", "pin.fx", "-o", "x.png", "--dpi", "high"} << 64
+  QTest::newRow("bad dpi")
+      << QStringList{"--y", "pin.fx", "-o", "x.png", "--dpi", "high"} << 64
       << "reuleaux-cli plot: --dpi needs a whole number from 24 to 2400, got \"high\"";
-  QTest::newRow("log with value") << QStringList{"--y", "pin.fx", "-o", "x.png", "--log=yes"}
-      << 64 << "reuleaux-cli plot: --log takes no value";
+  QTest::newRow("log with value") << QStringList{"--y", "pin.fx", "-o", "x.png", "--log=yes"} << 64
+                                  << "reuleaux-cli plot: --log takes no value";
   QTest::newRow("unwritable") << QStringList{"--y", "pin.fx", "-o", "/nonexistent/dir/x.png"} << 1
-      << "reuleaux-cli: /nonexistent/dir/x.png: cannot write:";
+                              << "reuleaux-cli: /nonexistent/dir/x.png: cannot write:";
 }
 
 void TestCliPlot::errors() {
@@ -191,7 +195,8 @@ void TestCliPlot::errors() {
 
 void TestCliPlot::unreadableResults() {
   // A missing file, and a broken one: exit 1 with the file, the line and the column.
-  CliRun run = runCli({"plot", dir_.filePath("none.csv"), "--y", "a", "-o", dir_.filePath("a.png")});
+  CliRun run =
+      runCli({"plot", dir_.filePath("none.csv"), "--y", "a", "-o", dir_.filePath("a.png")});
   QCOMPARE(run.exitCode, 1);
   QVERIFY2(run.err.startsWith("reuleaux-cli: " + dir_.filePath("none.csv") + ": cannot read"),
            qPrintable(run.err));
@@ -202,8 +207,8 @@ void TestCliPlot::unreadableResults() {
   file.close();
   run = runCli({"plot", broken, "--y", "a.x", "-o", dir_.filePath("a.png")});
   QCOMPARE(run.exitCode, 1);
-  QCOMPARE(run.err, "reuleaux-cli: " + broken +
-                        ": line 3, column 2 (\"a.x\"): \"1..5\" is not a number\n");
+  QCOMPARE(run.err,
+           "reuleaux-cli: " + broken + ": line 3, column 2 (\"a.x\"): \"1..5\" is not a number\n");
   QVERIFY(!QFileInfo::exists(dir_.filePath("a.png")));
 }
 

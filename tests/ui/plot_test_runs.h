@@ -17,8 +17,8 @@ struct ExampleRun {
 };
 
 // The example's dynamics with an integrator, to `endTime`.
-inline ExampleRun runExample(const std::string& file, const std::string& integrator,
-                             double endTime, double step = 1e-3, double outputStep = 1e-2) {
+inline ExampleRun runExample(const std::string& file, const std::string& integrator, double endTime,
+                             double step = 1e-3, double outputStep = 1e-2) {
   ExampleRun run{compileOrFail(loadSpec(examplePath(file))), {}};
   Workspace ws(run.model);
   State state{0.0, run.model.q0, run.model.v0};

@@ -30,7 +30,8 @@ class TestPlotSeries : public QObject {
 void TestPlotSeries::fromResultsEqualsCsv_data() {
   QTest::addColumn<QString>("example");
   QTest::addColumn<QString>("integrator");
-  QTest::newRow("pendulum hht") << "simple_pendulum.rlx" << "hht";
+  QTest::newRow("pendulum hht") << "simple_pendulum.rlx"
+                                << "hht";
   QTest::newRow("slider-crank corrected-rk") << "braun_goldfarb_slider_crank.rlx"
                                              << "corrected-rk";
 }
@@ -38,7 +39,8 @@ void TestPlotSeries::fromResultsEqualsCsv_data() {
 void TestPlotSeries::fromResultsEqualsCsv() {
   QFETCH(QString, example);
   QFETCH(QString, integrator);
-  const test::ExampleRun run = test::runExample(example.toStdString(), integrator.toStdString(), 1.0);
+  const test::ExampleRun run =
+      test::runExample(example.toStdString(), integrator.toStdString(), 1.0);
   const RunSeries series = runSeriesFromResults(run.model, run.results);
 
   // The CSV the CLI writes, read back.
@@ -68,7 +70,8 @@ void TestPlotSeries::fromResultsEqualsCsv() {
     }
   QCOMPARE(series.time()(0), 0.0);
   QCOMPARE(series.time()(100), 1.0);
-  QCOMPARE(series.label, integrator == "hht" ? QString("hht h=0.001") : QString("corrected-rk h=0.01"));
+  QCOMPARE(series.label,
+           integrator == "hht" ? QString("hht h=0.001") : QString("corrected-rk h=0.01"));
 }
 
 void TestPlotSeries::energyDrift() {
@@ -106,7 +109,8 @@ void TestPlotSeries::unitsFromModel() {
   QCOMPARE(series.unitOf("constraint_error"), QString("m or rad"));
 
   // A motion's effort: a torque for a driven revolute joint.
-  const Model driven = test::compileOrFail(test::loadSpec(test::examplePath("driven_pendulum.rlx")));
+  const Model driven =
+      test::compileOrFail(test::loadSpec(test::examplePath("driven_pendulum.rlx")));
   const RunSeries drivenSeries = runSeriesFromResults(driven, Results{}, "no frames");
   QCOMPARE(drivenSeries.frameCount(), 0);
   const QString effort = "driver.effort";
@@ -128,7 +132,8 @@ void TestPlotSeries::classifyChannels() {
   check("pin.fx", ChannelGroup::Joint, "pin", "fx");
   check("drive.effort", ChannelGroup::Motion, "drive", "effort");
   check("energy_drift", ChannelGroup::Energy, "", "energy_drift");
-  check("velocity_constraint_error", ChannelGroup::ConstraintError, "", "velocity_constraint_error");
+  check("velocity_constraint_error", ChannelGroup::ConstraintError, "",
+        "velocity_constraint_error");
   check("crank.colour", ChannelGroup::Other, "", "crank.colour");
   QCOMPARE(columnUnit("drive.effort"), QString("N or N·m"));
   QCOMPARE(columnUnit("b.alz"), QString("rad/s²"));
@@ -138,12 +143,14 @@ void TestPlotSeries::classifyChannels() {
 void TestPlotSeries::brokenCsv_data() {
   QTest::addColumn<QString>("text");
   QTest::addColumn<QString>("message");
-  QTest::newRow("empty") << "\n\n" << "r.csv: the file is empty (expected a header row starting with t)";
+  QTest::newRow("empty") << "\n\n"
+                         << "r.csv: the file is empty (expected a header row starting with t)";
   QTest::newRow("no t") << "time,a.x\n0,1\n"
                         << "r.csv: line 1, column 1: the first column must be t, got \"time\"";
   QTest::newRow("twice") << "t,a.x,a.x\n0,1,2\n"
                          << "r.csv: line 1, column 3: column \"a.x\" appears twice";
-  QTest::newRow("empty name") << "t,,a.x\n0,1,2\n" << "r.csv: line 1, column 2: empty column name";
+  QTest::newRow("empty name") << "t,,a.x\n0,1,2\n"
+                              << "r.csv: line 1, column 2: empty column name";
   QTest::newRow("short row") << "t,a.x,a.y\n0,1,2\n0.1,1\n"
                              << "r.csv: line 3: 2 values, but the header has 3 columns";
   QTest::newRow("not a number") << "t,a.x\n0,1\n0.1,abc\n"

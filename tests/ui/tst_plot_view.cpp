@@ -7,18 +7,18 @@
 #include "plot_test_runs.h"
 #include "results/csv.h"
 
-#include <QGraphicsLineItem>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QGraphicsLineItem>
 #include <QImage>
-#include <QLineEdit>
-#include <QPushButton>
-#include <QSpinBox>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QXmlStreamReader>
@@ -78,7 +78,8 @@ int pixelsNear(const QImage& image, const QColor& color) {
     for (int x = 0; x < image.width(); ++x) {
       const QColor c = image.pixelColor(x, y);
       if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) +
-              std::abs(c.blue() - color.blue()) < 30)
+              std::abs(c.blue() - color.blue()) <
+          30)
         ++count;
     }
   return count;
@@ -347,10 +348,10 @@ void TestPlotView::exportCsv() {
   // Exactly the plotted numbers, 17 digits.
   const RunSeries& run = pendulum();
   for (int k : {0, 1, 77, 200}) {
-    const QString expected = QString::fromStdString(
-        formatNumber(run.values(k, 0)) + "," +
-        formatNumber(run.values(k, run.columnIndex("pendulum.angle"))) + "," +
-        formatNumber(run.values(k, run.columnIndex("pin.fy"))));
+    const QString expected =
+        QString::fromStdString(formatNumber(run.values(k, 0)) + "," +
+                               formatNumber(run.values(k, run.columnIndex("pendulum.angle"))) +
+                               "," + formatNumber(run.values(k, run.columnIndex("pin.fy"))));
     QCOMPARE(lines[k + 1], expected);
   }
   // In log scale the CSV holds what is drawn: |y|, and a curve missing at some x leaves gaps.

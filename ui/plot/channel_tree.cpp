@@ -35,7 +35,8 @@ QString groupTitle(ChannelGroup group) {
 // "Bodies/crank" for a group item's place in the tree.
 QString pathOf(const QTreeWidgetItem* item) {
   QString path = item->text(0);
-  for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent()) path = p->text(0) + "/" + path;
+  for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent())
+    path = p->text(0) + "/" + path;
   return path;
 }
 

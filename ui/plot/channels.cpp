@@ -10,12 +10,12 @@ namespace {
 // Quantities of body columns (planar and spatial) with their units.
 const QHash<QString, QString>& bodyUnits() {
   static const QHash<QString, QString> units{
-      {"x", "m"},        {"y", "m"},        {"z", "m"},         {"angle", "rad"},
-      {"qw", ""},        {"qx", ""},        {"qy", ""},         {"qz", ""},
-      {"psi", "rad"},    {"theta", "rad"},  {"phi", "rad"},     {"vx", "m/s"},
-      {"vy", "m/s"},     {"vz", "m/s"},     {"omega", "rad/s"}, {"wx", "rad/s"},
-      {"wy", "rad/s"},   {"wz", "rad/s"},   {"ax", "m/s²"},     {"ay", "m/s²"},
-      {"az", "m/s²"},    {"alpha", "rad/s²"}, {"alx", "rad/s²"}, {"aly", "rad/s²"},
+      {"x", "m"},       {"y", "m"},          {"z", "m"},         {"angle", "rad"},
+      {"qw", ""},       {"qx", ""},          {"qy", ""},         {"qz", ""},
+      {"psi", "rad"},   {"theta", "rad"},    {"phi", "rad"},     {"vx", "m/s"},
+      {"vy", "m/s"},    {"vz", "m/s"},       {"omega", "rad/s"}, {"wx", "rad/s"},
+      {"wy", "rad/s"},  {"wz", "rad/s"},     {"ax", "m/s²"},     {"ay", "m/s²"},
+      {"az", "m/s²"},   {"alpha", "rad/s²"}, {"alx", "rad/s²"},  {"aly", "rad/s²"},
       {"alz", "rad/s²"}};
   return units;
 }

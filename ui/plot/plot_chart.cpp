@@ -106,9 +106,8 @@ QList<QPointF> decimate(const QList<QPointF>& points, double x0, double x1, int 
     const double slice = std::floor((it->x() - x0) / width);
     auto next = it + 1;
     while (next != end && std::floor((next->x() - x0) / width) == slice) ++next;
-    const auto [low, high] = std::minmax_element(it, next, [](const QPointF& a, const QPointF& b) {
-      return a.y() < b.y();
-    });
+    const auto [low, high] = std::minmax_element(
+        it, next, [](const QPointF& a, const QPointF& b) { return a.y() < b.y(); });
     std::vector<QList<QPointF>::const_iterator> keep{it, low, high, next - 1};
     std::sort(keep.begin(), keep.end());
     keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
@@ -243,9 +242,9 @@ void PlotChart::zoomToArea(const QRectF& chartRect) {
   const double right = (r.right() - area.left()) / area.width();
   const double bottom = (area.bottom() - r.bottom()) / area.height();
   const double top = (area.bottom() - r.top()) / area.height();
-  setRanges(QPointF(along(x.x(), x.y(), left, false), along(x.x(), x.y(), right, false)),
-            QPointF(along(y.x(), y.y(), bottom, content_.logY),
-                    along(y.x(), y.y(), top, content_.logY)));
+  setRanges(
+      QPointF(along(x.x(), x.y(), left, false), along(x.x(), x.y(), right, false)),
+      QPointF(along(y.x(), y.y(), bottom, content_.logY), along(y.x(), y.y(), top, content_.logY)));
 }
 
 void PlotChart::setCursorTime(double t) {
@@ -282,8 +281,10 @@ void PlotChart::rebuild() {
     for (const PlotCurve& c : content_.curves)
       for (const double y : c.y) {
         if (!std::isfinite(y)) continue;
-        if (y == 0.0) zero = true;
-        else smallest = std::min(smallest, std::abs(y));
+        if (y == 0.0)
+          zero = true;
+        else
+          smallest = std::min(smallest, std::abs(y));
       }
     if (zero) floor_ = std::isfinite(smallest) ? smallest : 1e-16;
   }
@@ -430,7 +431,8 @@ void PlotChart::updateCursor() {
                      cursorTime_ <= range.y() && area.width() > 0;
   cursor_->setVisible(shown);
   if (!shown) return;
-  const double px = area.left() + (cursorTime_ - range.x()) / (range.y() - range.x()) * area.width();
+  const double px =
+      area.left() + (cursorTime_ - range.x()) / (range.y() - range.x()) * area.width();
   cursor_->setLine(px, area.top(), px, area.bottom());
 }
 

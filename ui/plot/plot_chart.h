@@ -39,7 +39,7 @@ struct PlotCurve {
 
 // Everything a plot shows; a chart can be rebuilt from it (for export at another size).
 struct PlotContent {
-  QString title;             // above the plot; empty for none
+  QString title;  // above the plot; empty for none
   QString xColumn = "t";
   QString xUnit = "s";
   bool logY = false;
@@ -108,7 +108,7 @@ class PlotChart : public QChart {
   PlotContent content_;
   std::vector<QList<QPointF>> points_;  // per curve, as plottedPoints()
   std::vector<bool> decimated_;         // per curve: drawn decimated
-  QPointF fullX_, fullY_;  // the ranges that show all the data
+  QPointF fullX_, fullY_;               // the ranges that show all the data
   double floor_;
   double cursorTime_;
   bool cursorShown_ = true;

@@ -121,8 +121,7 @@ PlotPanel::PlotPanel(QWidget* parent)
           qOverload<const QString&>(&PlotPanel::addChannel));
   connect(runList_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
     const int index = runList_->row(item);
-    if (index >= 0 && index < runCount())
-      setRunShown(index, item->checkState() == Qt::Checked);
+    if (index >= 0 && index < runCount()) setRunShown(index, item->checkState() == Qt::Checked);
   });
   connect(runList_, &QListWidget::itemSelectionChanged, this, &PlotPanel::updateActions);
   connect(tabs_, &QTabWidget::currentChanged, this, &PlotPanel::updateActions);

@@ -120,8 +120,7 @@ void PlotView::contextMenuEvent(QContextMenuEvent* event) {
   });
   menu.addSeparator();
   menu.addAction(tr("Export…"), this, &PlotView::exportWithDialog);
-  menu.addAction(tr("Copy Image"), this,
-                 [this] { QApplication::clipboard()->setPixmap(grab()); });
+  menu.addAction(tr("Copy Image"), this, [this] { QApplication::clipboard()->setPixmap(grab()); });
 
   // One entry per plotted channel to take it off the plot.
   QStringList columns;

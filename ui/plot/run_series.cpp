@@ -68,8 +68,8 @@ QString defaultRunLabel(const Model& model, const Results& results) {
   if (results.analysis != "dynamics") return QString::fromStdString(results.analysis);
   const QString integrator = QString::fromStdString(results.integrator);
   // Error-controlled methods are named by their tolerance, fixed-step ones by their step.
-  const bool variable = results.integrator == "corrected-rk45" ||
-                        (results.integrator == "hht" && model.variableStep);
+  const bool variable =
+      results.integrator == "corrected-rk45" || (results.integrator == "hht" && model.variableStep);
   if (variable) return integrator + " tol=" + QString::number(model.tolerance, 'g', 3);
   return integrator + " h=" + QString::number(model.step, 'g', 3);
 }

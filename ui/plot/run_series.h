@@ -22,9 +22,9 @@ namespace rlx::ui {
 inline const QString kEnergyDrift = QStringLiteral("energy_drift");
 
 struct RunSeries {
-  QString label;        // shown in legends and the run list: "hht h=0.001"
-  QStringList columns;  // exactly the CSV header: "t", "crank.x", ...
-  QStringList units;    // one per column: "s", "m", "rad", "N·m", ... ("" when dimensionless)
+  QString label;           // shown in legends and the run list: "hht h=0.001"
+  QStringList columns;     // exactly the CSV header: "t", "crank.x", ...
+  QStringList units;       // one per column: "s", "m", "rad", "N·m", ... ("" when dimensionless)
   Eigen::MatrixXd values;  // frames x columns; column 0 is the time
 
   int frameCount() const { return static_cast<int>(values.rows()); }
