@@ -178,6 +178,13 @@ void TestPlotView::clickEmitsTime() {
     const double got = clicked.takeFirst().at(0).toDouble();
     QVERIFY2(std::abs(got - t) <= pixel, qPrintable(QString("clicked %1, got %2").arg(t).arg(got)));
   }
+  // The hover readout names the values at the nearest frame with units.
+  const QString readout = shown.view.plotChart()->readoutAt(1.004);
+  QCOMPARE(readout.split('\n').value(0), QString("t = 1.004 s"));
+  QCOMPARE(readout.split('\n').value(1),
+           "pendulum.angle = " + QString::number(pendulum().values(100, 3), 'g', 6) + " rad");
+  QVERIFY(readout.split('\n').value(2).startsWith("pendulum.omega = "));
+  QVERIFY(readout.endsWith(" rad/s"));
   // Outside the plot area: nothing.
   QTest::mouseClick(shown.view.viewport(), Qt::LeftButton, {}, QPoint(2, 2));
   QCOMPARE(clicked.size(), 0);

@@ -264,6 +264,24 @@ double PlotChart::xAt(const QPointF& chartPosition) const {
   return range.x() + (chartPosition.x() - area.left()) / area.width() * (range.y() - range.x());
 }
 
+QString PlotChart::readoutAt(double x) const {
+  if (content_.curves.empty() || !std::isfinite(x)) return {};
+  const auto number = [](double v) { return QString::number(v, 'g', 6); };
+  QStringList lines{content_.xColumn + " = " + number(x) + " " + content_.xUnit};
+  for (int i = 0; i < curveCount(); ++i) {
+    // The nearest sample by x (curves in x order or not).
+    const PlotCurve& c = content_.curves[static_cast<std::size_t>(i)];
+    qsizetype best = -1;
+    for (qsizetype k = 0; k < std::min(c.x.size(), c.y.size()); ++k)
+      if (std::isfinite(c.x[k]) && (best < 0 || std::abs(c.x[k] - x) < std::abs(c.x[best] - x)))
+        best = k;
+    if (best < 0) continue;
+    const QString name = curveName(i).section(" (0 drawn", 0, 0).remove('|');
+    lines.append(name + " = " + number(c.y[best]) + (c.unit.isEmpty() ? "" : " " + c.unit));
+  }
+  return lines.join('\n');
+}
+
 void PlotChart::rebuild() {
   // Start over: no series, no axes.
   removeAllSeries();

@@ -96,6 +96,9 @@ class PlotChart : public QChart {
 
   // The x value (time) under a point in chart coordinates; NaN outside the plot area.
   double xAt(const QPointF& chartPosition) const;
+  // The curves' values at the sample nearest to x, one line each after the x value
+  // ("t = 0.53 s", "pendulum.angle = -1.234 rad"); empty without curves.
+  QString readoutAt(double x) const;
 
  private:
   void rebuild();

@@ -10,6 +10,7 @@
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QRubberBand>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -31,7 +32,7 @@ PlotView::PlotView(QWidget* parent)
   setAcceptDrops(true);
   setMinimumSize(240, 160);
   setCurrent(false);
-  setToolTip(tr("Click: move the time cursor · Drag: zoom · Double-click: reset zoom"));
+  viewport()->setMouseTracking(true);
 }
 
 void PlotView::setCurrent(bool current) {
@@ -64,7 +65,16 @@ void PlotView::mousePressEvent(QMouseEvent* event) {
 }
 
 void PlotView::mouseMoveEvent(QMouseEvent* event) {
+  // Hovering: the values under the mouse, and how to use the plot.
   if (!pressed_) {
+    const QString readout =
+        chart_->readoutAt(chart_->xAt(chartPosition(event->position().toPoint())));
+    if (readout.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(event->globalPosition().toPoint(),
+                         readout + tr("\n\nClick: time cursor · Drag: zoom · Double-click: reset"),
+                         viewport());
     QChartView::mouseMoveEvent(event);
     return;
   }
