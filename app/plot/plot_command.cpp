@@ -1,13 +1,13 @@
 // plot RESULTS.csv --y COLUMN... -o FILE.(png|svg|pdf|csv): the desktop application's plotting
-// code, drawn offscreen, for reports in batch. Built only with the desktop libraries
-// (REULEAUX_HAVE_PLOT); otherwise the command says it is not available.
+// code, drawn offscreen, for reports in batch. This file is the program reuleaux-plot, which links
+// the plotting library; reuleaux-cli itself links no GUI library and hands `plot` over to it
+// (plot_launch.cpp).
 #include "command_args.h"
 #include "commands.h"
 #include "exit_codes.h"
 #include "output.h"
 #include "usage.h"
 
-#ifdef REULEAUX_HAVE_PLOT
 #include "plot/plot_chart.h"
 #include "plot/plot_export.h"
 #include "plot/run_series.h"
@@ -16,13 +16,11 @@
 
 #include <algorithm>
 #include <cstdlib>
-#endif
 
 #include <cstdio>
 
 namespace rlx::cli {
 
-#ifdef REULEAUX_HAVE_PLOT
 namespace {
 
 // Edit distance between two names (insertions, deletions, substitutions).
@@ -99,7 +97,6 @@ bool dpiOption(const Arguments& args, int* dpi, std::string* error) {
 }
 
 }  // namespace
-#endif
 
 int plotCommand(const std::vector<std::string>& words) {
   int exitCode = kExitOk;
@@ -114,10 +111,6 @@ int plotCommand(const std::vector<std::string>& words) {
                                       {"quiet", '\0', false}},
                                      {"RESULTS.csv"}, &exitCode);
   if (!args) return exitCode;
-#ifndef REULEAUX_HAVE_PLOT
-  printError("plot is not available in this build (it needs the desktop libraries: Qt Charts)");
-  return kExitAnalysisFailed;
-#else
   // The options: output file and its type, columns, size and resolution.
   const std::optional<std::string> output = args->value("output");
   if (!output) return usageError("plot", "missing -o FILE (.png, .svg, .pdf or .csv)");
@@ -175,7 +168,6 @@ int plotCommand(const std::vector<std::string>& words) {
   }
   if (!args->has("quiet")) std::printf("plot written to %s\n", output->c_str());
   return kExitOk;
-#endif
 }
 
 }  // namespace rlx::cli
