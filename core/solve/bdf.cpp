@@ -10,16 +10,23 @@
 //   R_dyn = M vdot + Phi_q^T lambda - Q(q, v, t)
 //   R_pos = alpha_0^2 Phi(q, t)               (holonomic rows)
 //   R_vel = alpha_0 (A(q, t) v - b(q, t))     (nonholonomic rows)
-// Newton iteration matrix, evaluated at the predictor (modified Newton, refreshed once when the
-// iteration is slow), with dv/dq = alpha_0 I and finite differences for Q and Phi_q^T lambda:
-//   [ alpha_0^2 M + (Phi_q^T lambda)_q - Q_q - alpha_0 Q_v   Phi_q^T ]
-//   [ alpha_0^2 Phi_q                                         0       ]
+// Newton matrix of these residuals, with dv/dq = alpha_0 I, K = (Phi_q^T lambda)_q - Q_q -
+// alpha_0 Q_v by finite differences:  [alpha_0^2 M + K, Phi_q^T; alpha_0^2 Phi_q, 0]. Dividing
+// all rows by alpha_0^2 and taking d(lambda) / alpha_0^2 as the unknown gives the matrix that is
+// factored, whose blocks do not grow as h -> 0:
+//   [ M + K / alpha_0^2   Phi_q^T ]  [ dq              ]  =  R / alpha_0^2
+//   [ Phi_q               0       ]  [ dlambda / a0^2  ]
+// evaluated at the predictor (modified Newton, refreshed once when the iteration is slow).
 // Redundant rows (ws.active false) are dropped: lambda = 0 there, identity in the matrix.
 // Predictor: the polynomial through the last k+1 accepted points, evaluated at t_{n+1} (at the
 // first step: q_0 + h v_0, v_0 + h vdot_0).
-// Error: E_j = ||y_{n+1} - P_j(t_{n+1})|| / (j + 1) with y = (q, v) (never lambda), P_j the
+// Error: E_j = ||y_{n+1} - P_j(t_{n+1})|| / (j + 1) with y = (q, h v) (never lambda), P_j the
 // extrapolation of degree j through the last j+1 points (for equal steps the backward difference
-// nabla^{j+1} y_{n+1}, as DASSL), RMS norm with weights 1 / (tol |y| + tol). E_k <= 1 accepts.
+// nabla^{j+1} y_{n+1}, as DASSL), RMS norm with weights 1 / (tol |y| + tol) (|q|, |v| for y).
+// The velocities, index-2 variables of the index-3 DAE, enter multiplied by h (as in RADAU5):
+// unscaled, their estimate does not vanish as h -> 0 and the step collapses. E_k <= 1 accepts.
+// Newton converges when the weighted position correction is below 1 % of the tolerance and
+// max |Phi| <= 1e-10.
 // Order: lower when E_{k-1} <= E_k; raise when k+1 steps were taken at order k and
 // E_{k+1} < E_k. Step: r = (2 E + 1e-4)^(-1/(k+1)); double when r >= 2, shrink by
 // clamp(r, 0.5, 0.9) when r <= 1, otherwise keep h (DASSL). Newton failure halves the step.
@@ -53,7 +60,7 @@ namespace {
 constexpr int kMaxOrder = 5;
 constexpr int kHistory = kMaxOrder + 2;  // points kept: enough for the order k+1 estimate
 constexpr int kMaxNewton = 10;
-constexpr double kNewtonTolerance = 0.01;  // weighted correction, fraction of the local tolerance
+constexpr double kNewtonTolerance = 1e-3; // weighted correction, fraction of the local tolerance
 constexpr double kPhiTolerance = 1e-10;    // max |Phi| at a converged step
 
 std::string timeText(double t) {
@@ -217,7 +224,7 @@ bool Bdf::buildMatrix(double tNew) {
   Q0_ = ws_.Q;
   evaluateConstraintDerivatives(model_, s, ws_);
   G0_.noalias() = ws_.Phi_q.transpose() * lambda_;
-  K_ = a0_ * a0_ * ws_.M;  // planar: M constant
+  K_.setZero();
   for (int j = 0; j < nv_; ++j) {
     // Position column: the state moves along v's direction j.
     scratch_.setZero();
@@ -241,14 +248,14 @@ bool Bdf::buildMatrix(double tNew) {
   recorder_.stats().rhsEvaluations += 2 * nv_ + 1;
   evaluateConstraintDerivatives(model_, s, ws_);
   J_.setZero();
-  J_.topLeftCorner(nv_, nv_) = K_;
+  J_.topLeftCorner(nv_, nv_) = ws_.M + K_ / (a0_ * a0_);  // planar: M constant
   for (int i = 0; i < nc_; ++i) {
     if (!ws_.active[static_cast<std::size_t>(i)]) {
       J_(nv_ + i, nv_ + i) = 1.0;
       continue;
     }
     J_.block(0, nv_ + i, nv_, 1) = ws_.Phi_q.row(i).transpose();
-    J_.block(nv_ + i, 0, 1, nv_) = a0_ * a0_ * ws_.Phi_q.row(i);
+    J_.block(nv_ + i, 0, 1, nv_) = ws_.Phi_q.row(i);
   }
   if (!J_.allFinite()) return false;
   lu_.compute(J_);
@@ -278,17 +285,15 @@ StepOutcome Bdf::newton(double tNew) {
     // The matrix at the predictor; a slow iteration gets a fresh one once.
     if ((iteration == 0 || iteration == 4) && !buildMatrix(tNew))
       return J_.allFinite() ? StepOutcome::Singular : StepOutcome::Failed;
-    d_.noalias() = lu_.solve(R_);
+    d_.noalias() = lu_.solve(R_ / (a0_ * a0_));
     ++recorder_.stats().newtonIterations;
     const auto dq = d_.head(nv_);
     scratch_ = -dq;
     integratePositions(model_, q_, scratch_, 1.0);
     v_.noalias() -= a0_ * dq;  // planar: dv/dq = alpha_0 I
     vdot_.noalias() -= a0_ * a0_ * dq;
-    lambda_ -= d_.tail(nc_);
-    correction = std::sqrt((dq.cwiseProduct(weights_.head(nv_)).squaredNorm() +
-                            (a0_ * dq).cwiseProduct(weights_.tail(nv_)).squaredNorm()) /
-                           (2.0 * nv_));
+    lambda_ -= a0_ * a0_ * d_.tail(nc_);
+    correction = std::sqrt(dq.cwiseProduct(weights_.head(nv_)).squaredNorm() / nv_);
     if (!std::isfinite(correction)) return StepOutcome::Failed;
   }
 }
@@ -296,8 +301,9 @@ StepOutcome Bdf::newton(double tNew) {
 // E_degree of the converged point: ||y - P_degree(tNew)|| / (degree + 1).
 double Bdf::errorOf(int degree, double tNew) {
   extrapolate(degree, tNew, qe_, ve_);
+  const double h = tNew - T_[0];
   const double sum = (q_ - qe_).cwiseProduct(weights_.head(nv_)).squaredNorm() +
-                     (v_ - ve_).cwiseProduct(weights_.tail(nv_)).squaredNorm();
+                     (h * (v_ - ve_)).cwiseProduct(weights_.tail(nv_)).squaredNorm();
   return std::sqrt(sum / (2.0 * nv_)) / (degree + 1);
 }
 
