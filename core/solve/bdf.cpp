@@ -25,7 +25,7 @@
 // nabla^{j+1} y_{n+1}, as DASSL), RMS norm with weights 1 / (tol |y| + tol) (|q|, |v| for y).
 // The velocities, index-2 variables of the index-3 DAE, enter multiplied by h (as in RADAU5):
 // unscaled, their estimate does not vanish as h -> 0 and the step collapses. E_k <= 1 accepts.
-// Newton converges when the weighted position correction is below 1 % of the tolerance and
+// Newton converges when the weighted position correction is below 0.1 % of the tolerance and
 // max |Phi| <= 1e-10.
 // Order: lower when E_{k-1} <= E_k; raise when k+1 steps were taken at order k and
 // E_{k+1} < E_k. Step: r = (2 E + 1e-4)^(-1/(k+1)); double when r >= 2, shrink by
