@@ -374,7 +374,7 @@ LoadResult readRlx(std::string_view text, const std::string& source) {
     else
       top.error("analysis", "must be an object, got " + describeKind(*analysis));
   }
-  if (const Json* view = top.take("view")) spec.view = nlohmann::json(*view);
+  if (const Json* view = top.take("view")) spec.view = *view;
   top.finish();
 
   result.diagnostics = std::move(context.diagnostics);

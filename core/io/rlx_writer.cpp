@@ -201,7 +201,7 @@ std::string writeRlx(const Spec& spec) {
   putList(out, "forces", spec.forces, [&](const ForceSpec& f) { return writeForce(f, planar); });
   putList(out, "constraints", spec.constraints, writeConstraint);
   if (spec.analysis) out["analysis"] = writeAnalysis(*spec.analysis);
-  if (!spec.view.is_null()) out["view"] = Json(spec.view);
+  if (!spec.view.is_null()) out["view"] = spec.view;
   return formatJson(out) + "\n";
 }
 

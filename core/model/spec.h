@@ -153,7 +153,7 @@ struct Spec {
   std::vector<ForceSpec> forces;
   std::vector<ConstraintSpec> constraints;
   std::optional<AnalysisSpec> analysis;
-  nlohmann::json view;  // GUI settings, kept as is (null when absent)
+  nlohmann::ordered_json view;  // GUI settings, kept as is, key order included (null when absent)
   bool operator==(const Spec&) const = default;
 };
 

@@ -1,0 +1,196 @@
+#include "solve/braun_goldfarb.h"
+
+#include "model/function.h"
+#include "solve/constraints.h"
+#include "solve/forces.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace rlx {
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr double kMuFraction = 2.5e-3;  // mu0^2 as a fraction of 2 T_typ
+
+// Largest distance of a body centre or a joint point from the origin or its body's centre.
+double lengthScale(const Model& model, const State& state) {
+  double L = 0.0;
+  for (const Body& b : model.bodies) L = std::max(L, state.q.segment(b.q, model.dimension).norm());
+  for (const Joint& j : model.joints) L = std::max({L, j.s1.norm(), j.s2.norm()});
+  return L > 0 ? L : 1.0;
+}
+
+}  // namespace
+
+CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& gains)
+    : model_(model),
+      gains_(gains),
+      ws_(model),
+      scratch_(model),
+      L_(model.bodies.size()),
+      C_(model.nh, model.nv),
+      Qn_(model.nv),
+      a_(model.nv),
+      rhs_(model.nh),
+      y_(model.nv),
+      s_(model.nv),
+      w_(model.nv),
+      Av_(model.nh),
+      Mv_(model.nv),
+      work_(std::max(model.nh, model.nv)),
+      coeff_(std::max(model.nh, model.nv)) {
+  evaluateMassMatrix(model_, ws_);
+}
+
+bool CorrectedEquation::factorMassMatrix(std::string& body) {
+  const int d = model_.bodyDofs();
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
+    const Body& b = model_.bodies[i];
+    const Eigen::MatrixXd block = ws_.M.block(b.v, b.v, d, d);
+    const Eigen::LLT<Eigen::MatrixXd> llt(block);
+    const double scale = block.diagonal().cwiseAbs().maxCoeff();
+    // A block is usable when its Cholesky factor exists and no pivot is negligible.
+    if (llt.info() != Eigen::Success || !(scale > 0) ||
+        llt.matrixLLT().diagonal().minCoeff() <= std::sqrt(d * kEps * scale)) {
+      body = b.name;
+      return false;
+    }
+    L_[i] = llt.matrixL();
+  }
+  return true;
+}
+
+bool CorrectedEquation::setStart(const State& start, bool energyCorrection) {
+  E0_ = kineticEnergy(model_, start) + potentialEnergy(model_, start);
+  double gravityPotential = 0.0, gravityScale = 0.0;
+  const double L = lengthScale(model_, start);
+  for (const Body& b : model_.bodies) {
+    gravityPotential -=
+        b.mass * model_.gravity.head(model_.dimension).dot(start.q.segment(b.q, model_.dimension));
+    gravityScale += b.mass * model_.gravity.norm() * L;
+  }
+  const double springs = potentialEnergy(model_, start) - gravityPotential;
+  const double typical = std::max(kineticEnergy(model_, start) + springs, gravityScale);
+  mu0Squared_ = kMuFraction * 2.0 * typical;
+  energyOn_ = energyCorrection && model_.motions.empty();
+  return energyOn_;
+}
+
+void CorrectedEquation::solveR(Eigen::VectorXd& x) const {
+  const int d = model_.bodyDofs();
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
+    auto segment = x.segment(model_.bodies[i].v, d);
+    L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace(segment);
+  }
+}
+
+void CorrectedEquation::applyPinv(const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
+  // C^+ rhs = V_r S_r^-1 U_r^T rhs.
+  coeff_.head(rank_).noalias() = svd_.matrixU().leftCols(rank_).transpose() * rhs;
+  coeff_.head(rank_).array() /= svd_.singularValues().head(rank_).array();
+  out.noalias() = svd_.matrixV().leftCols(rank_) * coeff_.head(rank_);
+}
+
+void CorrectedEquation::applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
+  // (C^T)^+ rhs = U_r S_r^-1 V_r^T rhs.
+  coeff_.head(rank_).noalias() = svd_.matrixV().leftCols(rank_).transpose() * rhs;
+  coeff_.head(rank_).array() /= svd_.singularValues().head(rank_).array();
+  out.noalias() = svd_.matrixU().leftCols(rank_) * coeff_.head(rank_);
+}
+
+void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& qdot,
+                                       Eigen::VectorXd& b_nu) {
+  // -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4 by polarization.
+  shifted_.t = at.t;
+  shifted_.q = at.q;
+  shifted_.v = at.v + qdot;
+  evaluateConstraintDerivatives(model_, shifted_, scratch_);
+  b_nu = 0.25 * scratch_.gamma.head(model_.nh);
+  shifted_.v = at.v - qdot;
+  evaluateConstraintDerivatives(model_, shifted_, scratch_);
+  b_nu -= 0.25 * scratch_.gamma.head(model_.nh);
+  // Motions: nu = f'(t), so d(nu)/dt = f''(t).
+  for (const Motion& m : model_.motions)
+    b_nu(m.row) += evaluateInTime(m.function, at.t).acceleration;
+}
+
+void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
+  const Eigen::Index m = model_.nh, n = model_.nv;
+  at_.t = y.t;
+  at_.q = y.q;
+  at_.v = y.v;
+  // Unconstrained acceleration a = M^-1 Q and the nonconservative power.
+  evaluateAppliedForces(model_, at_, ws_, &Qn_);
+  a_ = ws_.Q;
+  const int d = model_.bodyDofs();
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
+    auto segment = a_.segment(model_.bodies[i].v, d);
+    L_[i].triangularView<Eigen::Lower>().solveInPlace(segment);
+  }
+  solveR(a_);
+  out.Wdot = Qn_.dot(y.v);
+  // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its SVD.
+  evaluatePhi(model_, at_, ws_);
+  evaluateConstraintDerivatives(model_, at_, ws_);
+  const auto A = ws_.Phi_q.topRows(m);
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
+    const int v = model_.bodies[i].v;
+    auto block = C_.middleCols(v, d);
+    block = A.middleCols(v, d);
+    L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(block);
+  }
+  rank_ = 0;
+  if (m > 0) {
+    svd_.compute(C_, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    const Eigen::VectorXd& sigma = svd_.singularValues();
+    const double tiny =
+        static_cast<double>(std::max(m, n)) * kEps * (sigma.size() ? sigma(0) : 0.0);
+    while (rank_ < sigma.size() && sigma(rank_) > tiny) ++rank_;
+  }
+  // (17a) qdot = v + R^-1 C^+ (nu - A v - k_q Phi).
+  Av_.noalias() = A * y.v;
+  rhs_ = ws_.nu.head(m) - Av_ - gains_.kq * ws_.Phi;
+  applyPinv(rhs_, out.qdot);
+  solveR(out.qdot);
+  out.qdot += y.v;
+  // (17b) kinematic part: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the corrected qdot.
+  convectiveTerm(at_, out.qdot, rhs_);
+  rhs_.noalias() -= A * a_;
+  rhs_ -= gains_.kv * (Av_ - ws_.nu.head(m));
+  applyPinv(rhs_, y_);
+  // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
+  if (energyOn_) {
+    for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
+      const int v = model_.bodies[i].v;
+      s_.segment(v, d).noalias() = L_[i].transpose() * y.v.segment(v, d);
+    }
+    applyPinv(Av_, w_);
+    w_ = s_ - w_;
+    const double ww = w_.squaredNorm();
+    if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, s_.squaredNorm())) {
+      const double Phi_e = 0.5 * s_.squaredNorm() + potentialEnergy(model_, at_) - E0_ - y.W;
+      const double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
+      // A_e vdot_k = (M v) . (a + R^-1 y) = s . (R a + y).
+      Mv_.noalias() = ws_.M * y.v;
+      work_.head(n) = y_;
+      solveR(work_);
+      const double A_e_vdot = Mv_.dot(a_ + work_.head(n));
+      const double r = b_e - gains_.ke * Phi_e - A_e_vdot;
+      y_ += (r / (ww + mu0Squared_)) * w_;
+    }
+  }
+  // vdot = a + R^-1 z; lambda = -(C^T)^+ z.
+  out.vdot = y_;
+  solveR(out.vdot);
+  out.vdot += a_;
+  if (m > 0) {
+    applyPinvTranspose(y_, out.lambda);
+    out.lambda = -out.lambda;
+  } else {
+    out.lambda.resize(0);
+  }
+}
+
+}  // namespace rlx

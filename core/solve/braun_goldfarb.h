@@ -1,0 +1,90 @@
+#pragma once
+// Constraint- and energy-corrected equation of motion as a first-order system for explicit
+// Runge-Kutta (shared/docs/braun-goldfarb.md, equations (17a), (17b), (20)).
+//
+// M = R^T R (Cholesky per body block, L = R^T), a = M^-1 Q, A = Phi_q (holonomic rows, with
+// respect to v), b = nu, C = A R^-1, X^+ the Moore-Penrose pseudoinverse (SVD, singular values
+// <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C.
+//
+//   qdot = v + R^-1 C^+ (nu - A v - k_q Phi)                                          (17a)
+//   vdot = a + R^-1 z,   z = y + w r / (w w^T + mu0^2)                                 (17b)
+//          y = C^+ (b_nu - A a - k_nu (A v - nu))
+//          b_nu = -(A v)_q qdot + nu_t        (the convective term with the corrected qdot)
+//   energy (20): Phi_e = E - E0 - W, s = R v, w^T = N s = s - C^+ (A v),
+//          r = b_e - k_e Phi_e - (M v) . (a + R^-1 y),  b_e = Q_c . qdot + P
+//          (Q_c the conservative part of Q = -dV/dq; the term is skipped, z = y, when
+//          w w^T <= max(m, n) eps max(1, s^T s) or when the energy correction is off)
+//   Wdot = P = Q_nc . v                        (power of the nonconservative applied forces)
+//   lambda: the minimum-norm least-squares solution of Phi_q^T lambda = Q - M vdot, which is
+//          C^T lambda = -z, i.e. lambda = -(C^T)^+ z (the energy term drops out: N s is in the
+//          null space of C).
+//
+// Convective term. For planar absolute coordinates Phi_q is the gradient of Phi, so
+// B(v, w) = (Phi_q v)_q w is a symmetric bilinear form, and gamma(x) = -B(x, x) + f''(t) (f the
+// motion functions; joints are scleronomic). Polarization gives it exactly from two evaluations
+// of gamma:  -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4,  then b_nu adds f''.
+//
+// Energy correction: on when requested and the model has no motions. With motions the driving
+// constraint forces do work -lambda^T nu whose multipliers come from this same corrected
+// acceleration, so the energy balance is not known independently of the solution (note section 5).
+// Nonconservative applied forces are kept: their power is a function of the state, and W is
+// integrated with the state by the same Runge-Kutta scheme.
+//
+// mu0^2 = 2.5e-3 * 2 T_typ, T_typ = max(T(t0) + V_springs(t0), sum_b m_b |g| L): the kinetic
+// energy the model can reach from its start (L: largest distance of a body centre or a joint point
+// from the origin or its body's centre). Braun-Goldfarb slider-crank: mu0^2 = 0.11 J.
+
+#include "model/model.h"
+#include "solve/runge_kutta.h"
+#include "solve/workspace.h"
+
+#include <Eigen/Dense>
+
+#include <string>
+#include <vector>
+
+namespace rlx {
+
+struct CorrectionGains {
+  double kq = 1.0;  // 1/s, position feedback in (17a)
+  double kv = 1.0;  // 1/s, velocity feedback in (17b)
+  double ke = 5.0;  // 1/s, energy feedback in (20)
+};
+
+class CorrectedEquation {
+ public:
+  explicit CorrectedEquation(const Model& model, const CorrectionGains& gains = {});
+
+  // Factors the mass matrix; false if a body's block is not positive definite (its name is
+  // returned in `body`).
+  bool factorMassMatrix(std::string& body);
+
+  // Sets E0 = E(start), W(start) = 0 and mu0^2 from the start; turns the energy term on when
+  // `energyCorrection` and the model allows it (see above). Returns whether it is on.
+  bool setStart(const State& start, bool energyCorrection);
+
+  // The corrected rates (qdot, vdot, Wdot) and the multipliers at a point.
+  void evaluate(const RkPoint& y, RkRate& out);
+
+  double mu0Squared() const { return mu0Squared_; }
+
+ private:
+  void applyPinv(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);           // C^+ rhs
+  void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
+  void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
+  void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+
+  const Model& model_;
+  CorrectionGains gains_;
+  Workspace ws_, scratch_;
+  std::vector<Eigen::MatrixXd> L_;  // per body: lower Cholesky factor of its mass block
+  bool energyOn_ = false;
+  double E0_ = 0.0, mu0Squared_ = 0.0;
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd_;
+  Eigen::Index rank_ = 0;
+  State at_, shifted_;
+  Eigen::MatrixXd C_;
+  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_;
+};
+
+}  // namespace rlx

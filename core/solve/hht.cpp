@@ -1,0 +1,171 @@
+#include "solve/hht.h"
+
+#include "solve/assembly.h"
+#include "solve/constraints.h"
+#include "solve/force_check.h"
+#include "solve/hht_step.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+// Time stepping of the HHT-alpha method (the step itself: solve/hht_step.h).
+//   Fixed step (default): h = options.step, shortened to land on the recorder's stops. A step
+//   whose Newton iterations fail is retried with h / 2; after 4 accepted steps the step doubles
+//   again, up to options.step.
+//   Variable step: the local position error estimate err = |beta - 1/6| h^2 ||a_{n+1} - a_n||_inf
+//   (m or rad) is held below options.tolerance; h <- h min(2, max(0.2, 0.9 (tol / err)^(1/3))).
+//   Below options.minStep the run stops with MaxIterations, Singular or NotFinite.
+// Every stop of the recorder (output times, the end) is landed on exactly.
+
+namespace rlx {
+namespace {
+
+constexpr int kGrowAfter = 4;  // accepted steps at a halved step before it doubles again
+
+std::string number(double x) {
+  std::ostringstream out;
+  out.precision(6);
+  out << x;
+  return out.str();
+}
+
+std::string failurePrefix(double t) {
+  return "dynamic analysis failed at t = " + number(t) + " s: ";
+}
+
+// Names a force whose expression is not finite; false when there is none to name.
+bool reportNonFiniteForce(const Model& model, int force, double t, SolveReport& report) {
+  if (force < 0) return false;
+  report.status = SolveStatus::NotFinite;
+  report.elements = {model.forces[static_cast<std::size_t>(force)].name};
+  report.message = failurePrefix(t) + "the force \"" + report.elements[0] + "\" is not finite";
+  return true;
+}
+
+// Fills the report of a run that cannot continue from `state`.
+void reportFailure(const Model& model, const State& state, Workspace& ws, const HHTStep& step,
+                   StepOutcome outcome, double h, SolveReport& report) {
+  report.time = state.t;
+  if (outcome == StepOutcome::NotFinite) {
+    if (reportNonFiniteForce(model, step.nonFiniteForceIndex(), state.t, report)) return;
+    report.status = SolveStatus::NotFinite;
+    report.message =
+        failurePrefix(state.t) + "the state became non-finite (step " + number(h) + " s)";
+    return;
+  }
+  report.status =
+      outcome == StepOutcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations;
+  // The joints whose equations are dependent at the last state reached, or at the predictor of
+  // the failed step when that state is not yet singular to the check's accuracy.
+  evaluateConstraintDerivatives(model, state, ws);
+  report.elements = dependentElements(model, ws.Phi_q);
+  if (report.elements.empty()) {
+    evaluateConstraintDerivatives(model, step.predictor(), ws);
+    report.elements = dependentElements(model, ws.Phi_q);
+  }
+  const std::string cause = outcome == StepOutcome::Singular
+                                ? "the iteration matrix is singular"
+                                : "the Newton iterations do not converge";
+  report.message =
+      failurePrefix(state.t) + cause + " even with the step reduced to " + number(h) + " s" +
+      (report.elements.empty()
+           ? ""
+           : ": the mechanism locks up (joints involved: " + joinNames(report.elements) + ")");
+}
+
+// The options HHT accepts, or a message saying why not.
+std::string checkOptions(const DynamicsOptions& options) {
+  if (!(options.hhtAlpha >= -1.0 / 3.0 - 1e-12 && options.hhtAlpha <= 0.0))
+    return "the HHT parameter alpha = " + number(options.hhtAlpha) + " is outside [-1/3, 0]";
+  if (!(options.step > 0) || !std::isfinite(options.step))
+    return "the step must be positive, got " + number(options.step);
+  if (!(options.tolerance > 0))
+    return "the tolerance must be positive, got " + number(options.tolerance);
+  if (!(options.minStep > 0) || options.minStep > options.step)
+    return "the minimum step must be in (0, step], got " + number(options.minStep);
+  return {};
+}
+
+}  // namespace
+
+void integrateHHT(const Model& model, State& state, Workspace& ws, const DynamicsOptions& options,
+                  Recorder& recorder, SolveReport& report) {
+  report = SolveReport{};
+  report.time = state.t;
+  if (const std::string why = checkOptions(options); !why.empty()) {
+    report.status = SolveStatus::Unsupported;
+    report.message = "HHT cannot run: " + why;
+    return;
+  }
+  HHTStep step(model, ws, options.hhtAlpha, options.tolerance);
+  // Accelerations and multipliers of the initial state: a_0, lambda_0, r_0.
+  const SolveReport initial = solveAccelerations(model, state, ws);
+  if (!initial.ok()) {
+    report = initial;
+    report.time = state.t;
+    const int force = initial.status == SolveStatus::NotFinite ? nonFiniteForce(model, ws) : -1;
+    if (!reportNonFiniteForce(model, force, state.t, report))
+      report.message = failurePrefix(state.t) + initial.message;
+    return;
+  }
+  step.start();
+
+  RunStats& stats = recorder.stats();
+  double h = options.step;
+  int streak = 0;  // accepted steps since the step was last cut
+  while (!recorder.finished()) {
+    // Land exactly on the next stop; split the last two steps before it evenly.
+    const double remaining = recorder.nextStop() - state.t;
+    double hTry = h, tNext = state.t + h;
+    const bool landing = remaining <= h * (1 + 1e-6);
+    if (landing) {
+      hTry = remaining;
+      tNext = recorder.nextStop();
+    } else if (remaining < 2 * h) {
+      hTry = remaining / 2;
+      tNext = state.t + hTry;
+    }
+    const StepOutcome outcome = step.solve(state, hTry, tNext, stats);
+    const double error = outcome == StepOutcome::Converged && options.variableStep
+                             ? step.errorEstimate(hTry) / options.tolerance
+                             : 0.0;
+    // Rejected: Newton failed (halve) or the error estimate is too large (shrink).
+    if (outcome != StepOutcome::Converged || error > 1) {
+      ++stats.rejectedSteps;
+      streak = 0;
+      h = outcome == StepOutcome::Converged ? hTry * std::max(0.2, 0.9 * std::cbrt(1 / error))
+                                            : hTry / 2;
+      if (h < options.minStep) {
+        reportFailure(model, state, ws, step, outcome, hTry, report);
+        return;
+      }
+      continue;
+    }
+    step.accept(state);
+    ++stats.steps;
+    // Frames carry the accelerations and multipliers of the index-1 equations at the accepted
+    // (q, v): the HHT's own a and lambda lag by about |alpha| h. Kept when that system is singular.
+    if (landing) {
+      solveAccelerations(model, state, ws);
+      ++stats.rhsEvaluations;
+    }
+    if (!recorder.accept(state, ws)) {
+      report.status = SolveStatus::Cancelled;
+      report.time = state.t;
+      report.message = "cancelled at t = " + number(state.t) + " s";
+      return;
+    }
+    // The next step.
+    if (options.variableStep) {
+      const double factor = error > 0 ? std::min(2.0, 0.9 * std::cbrt(1 / error)) : 2.0;
+      h = std::min(options.step, factor >= 1 ? std::max(h, hTry * factor) : hTry * factor);
+    } else if (h < options.step && ++streak >= kGrowAfter) {
+      h = std::min(options.step, 2 * h);
+      streak = 0;
+    }
+  }
+  report.time = state.t;
+}
+
+}  // namespace rlx

@@ -1,0 +1,218 @@
+#include "solve/hht_step.h"
+
+#include "solve/constraints.h"
+#include "solve/force_check.h"
+#include "solve/forces.h"
+
+#include <cmath>
+
+namespace rlx {
+namespace {
+
+constexpr int kMaxIterations = 10;
+constexpr double kSlowRate = 0.5;            // contraction rate that triggers a new J
+constexpr double kStepChange = 0.25;         // relative change of h that triggers a new J
+constexpr double kDifference = 1e-7;         // forward-difference increment (m, rad, m/s, rad/s)
+constexpr double kSingularRcond = 1e-14;     // reciprocal condition number of a singular J
+constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
+
+}  // namespace
+
+HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance)
+    : model_(model),
+      ws_(ws),
+      alpha_(alpha),
+      beta_((1 - alpha) * (1 - alpha) / 4),
+      gamma_((1 - 2 * alpha) / 2),
+      tolerance_(tolerance) {
+  for (std::size_t i = 0; i < ws.active.size(); ++i)
+    if (ws.active[i]) rows_.push_back(static_cast<Eigen::Index>(i));
+  n_ = model.nv;
+  m_ = static_cast<Eigen::Index>(rows_.size());
+  an_.setZero(n_);
+  aRate_.setZero(n_);
+  lambdaRate_.setZero(m_);
+  a_.setZero(n_);
+  rn_.setZero(n_);
+  lambdan_.setZero(m_);
+  lambda_.setZero(m_);
+  increment_.setZero(n_);
+  residual_.setZero(n_ + m_);
+  delta_.setZero(n_ + m_);
+  force0_.setZero(n_);
+  appliedForce0_.setZero(n_);
+  force_.setZero(n_);
+  F_.setZero(n_);
+  dF_.setZero(n_);
+  unit_.setZero(n_);
+  J_.setZero(n_ + m_, n_ + m_);
+  lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
+}
+
+void HHTStep::start() {
+  an_ = ws_.vdot;
+  aRate_.setZero();
+  lambdaRate_.setZero();
+  for (Eigen::Index k = 0; k < m_; ++k)
+    lambdan_(k) = ws_.lambda(rows_[static_cast<std::size_t>(k)]);
+  rn_.noalias() = ws_.Phi_q.transpose() * ws_.lambda;
+  rn_ -= ws_.Q;
+}
+
+void HHTStep::updateTrial(const State& accepted, double h) {
+  // Newmark: q = q_n (+) [h v_n + h^2 ((1/2 - beta) a_n + beta a)], v = v_n + h ((1 - gamma) a_n +
+  // gamma a)
+  increment_ = h * accepted.v + (h * h) * ((0.5 - beta_) * an_ + beta_ * a_);
+  trial_.q = accepted.q;
+  integratePositions(model_, trial_.q, increment_, 1.0);
+  trial_.v = accepted.v + h * ((1 - gamma_) * an_ + gamma_ * a_);
+}
+
+bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats) {
+  updateTrial(accepted, h);
+  evaluateMassMatrix(model_, ws_);
+  evaluateAppliedForces(model_, trial_, ws_);
+  evaluatePhi(model_, trial_, ws_);
+  evaluateConstraintDerivatives(model_, trial_, ws_);
+  ++stats.rhsEvaluations;
+  // e1 = M a / (1 + alpha) + Phi_q^T lambda - Q - alpha / (1 + alpha) r_n
+  auto e1 = residual_.head(n_);
+  e1.noalias() = ws_.M * a_;
+  e1 = (e1 - alpha_ * rn_) / (1 + alpha_) - ws_.Q;
+  for (Eigen::Index k = 0; k < m_; ++k)
+    e1.noalias() += ws_.Phi_q.row(rows_[static_cast<std::size_t>(k)]).transpose() * lambda_(k);
+  // e2: holonomic Phi / (beta h^2), nonholonomic (A v - b) / (gamma h)
+  for (Eigen::Index k = 0; k < m_; ++k) {
+    const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
+    residual_(n_ + k) = row < model_.nh
+                            ? ws_.Phi(row) / (beta_ * h * h)
+                            : (ws_.Phi_q.row(row).dot(trial_.v) - ws_.nu(row)) / (gamma_ * h);
+  }
+  return residual_.allFinite() && trial_.q.allFinite() && trial_.v.allFinite();
+}
+
+bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
+  // Constraint blocks and M / (1 + alpha), from the residual evaluation at the iterate.
+  J_.setZero();
+  J_.topLeftCorner(n_, n_) = ws_.M / (1 + alpha_);
+  for (Eigen::Index k = 0; k < m_; ++k) {
+    const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
+    J_.block(n_ + k, 0, 1, n_) = ws_.Phi_q.row(row);
+    J_.block(0, n_ + k, n_, 1) = ws_.Phi_q.row(row).transpose();
+  }
+  // F = Q - Phi_q^T lambda at the iterate, the base of the differences.
+  const auto netForce = [&](Eigen::VectorXd& out) {
+    out = ws_.Q;
+    for (Eigen::Index k = 0; k < m_; ++k)
+      out.noalias() -= ws_.Phi_q.row(rows_[static_cast<std::size_t>(k)]).transpose() * lambda_(k);
+  };
+  appliedForce0_ = ws_.Q;
+  netForce(force0_);
+  perturbed_.t = trial_.t;
+  // beta h^2 K, K = -dF/dq, column by column along the velocity directions.
+  for (Eigen::Index j = 0; j < n_; ++j) {
+    unit_.setZero();
+    unit_(j) = 1.0;
+    perturbed_.q = trial_.q;
+    integratePositions(model_, perturbed_.q, unit_, kDifference);
+    perturbed_.v = trial_.v;
+    evaluateAppliedForces(model_, perturbed_, ws_);
+    evaluateConstraintDerivatives(model_, perturbed_, ws_);
+    netForce(force_);
+    J_.col(j).head(n_) += (beta_ * h * h / kDifference) * (force0_ - force_);
+  }
+  // gamma h C, C = -dQ/dv (the constraint forces do not depend on v).
+  perturbed_.q = trial_.q;
+  for (Eigen::Index j = 0; j < n_; ++j) {
+    perturbed_.v = trial_.v;
+    perturbed_.v(j) += kDifference;
+    evaluateAppliedForces(model_, perturbed_, ws_);
+    J_.col(j).head(n_) += (gamma_ * h / kDifference) * (appliedForce0_ - ws_.Q);
+  }
+  stats.rhsEvaluations += static_cast<int>(2 * n_);
+  lu_.compute(J_);
+  hJ_ = h;
+  factored_ = J_.allFinite() && lu_.rcond() > kSingularRcond;
+  return factored_;
+}
+
+double HHTStep::correctionNorm(double h) {
+  // Corrections of the multipliers count through the generalized forces Phi_q^T dlambda: a
+  // component Phi_q^T cannot see (near a singular configuration) does not move the system.
+  const auto Phi_qT = J_.topRightCorner(n_, m_);
+  dF_.noalias() = Phi_qT * delta_.tail(m_);
+  F_.noalias() = Phi_qT * lambda_;
+  // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
+  const double floorA = kPositionRoundoff / (beta_ * h * h);
+  const double floorF = floorA * std::max(1.0, ws_.M.diagonal().maxCoeff());
+  double norm = 0.0;
+  for (Eigen::Index i = 0; i < n_; ++i)
+    norm = std::max({norm, std::abs(delta_(i)) / (tolerance_ * (1 + std::abs(a_(i))) + floorA),
+                     std::abs(dF_(i)) / (tolerance_ * (1 + std::abs(F_(i))) + floorF)});
+  return norm;
+}
+
+StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunStats& stats) {
+  badForce_ = -1;
+  trial_.t = tNext;
+  // Predictor: a and lambda extrapolated linearly from the last two steps.
+  a_ = an_ + h * aRate_;
+  lambda_ = lambdan_ + h * lambdaRate_;
+  if (factored_ && std::abs(h / hJ_ - 1) > kStepChange) factored_ = false;
+  bool fresh = false;   // J formed during this step
+  int sinceFactor = 0;  // iterations with the current J
+  double previous = 0.0;
+  for (int k = 0; k < 2 * kMaxIterations; ++k) {
+    if (!evaluateResidual(accepted, h, stats)) {
+      badForce_ = nonFiniteForce(model_, ws_);
+      return StepOutcome::NotFinite;
+    }
+    if (k == 0) predictor_ = trial_;
+    if (!factored_) {
+      if (!formIterationMatrix(h, stats)) return StepOutcome::Singular;
+      fresh = true;
+      sinceFactor = 0;
+    }
+    // Newton update [a; lambda] -= J^-1 [e1; e2]
+    delta_ = lu_.solve(residual_);
+    a_ -= delta_.head(n_);
+    lambda_ -= delta_.tail(m_);
+    ++stats.newtonIterations;
+    const double norm = correctionNorm(h);
+    if (!std::isfinite(norm)) return StepOutcome::Singular;
+    const double rate = sinceFactor > 0 ? norm / previous : 0.0;
+    previous = norm;
+    ++sinceFactor;
+    if (norm <= 1 || (sinceFactor > 1 && rate < 1 && rate / (1 - rate) * norm <= 1)) {
+      updateTrial(accepted, h);
+      return StepOutcome::Converged;
+    }
+    // Too slow to converge within the iterations left, or diverging: a fresh J at the current
+    // iterate, unless this one is fresh already.
+    const int left = kMaxIterations - sinceFactor;
+    const bool slow = rate > kSlowRate || (sinceFactor > 1 && norm * std::pow(rate, left) > 1);
+    if (fresh && (rate >= 1 || left <= 0)) return StepOutcome::MaxIterations;
+    if (!fresh && slow) factored_ = false;
+  }
+  return StepOutcome::MaxIterations;
+}
+
+double HHTStep::errorEstimate(double h) const {
+  return std::abs(beta_ - 1.0 / 6.0) * h * h * (a_ - an_).lpNorm<Eigen::Infinity>();
+}
+
+void HHTStep::accept(State& state) {
+  // r_{n+1} from e1 = 0: (alpha r_n - M a) / (1 + alpha)
+  rn_ = (alpha_ * rn_ - ws_.M * a_) / (1 + alpha_);
+  const double h = trial_.t - state.t;
+  aRate_ = (a_ - an_) / h;
+  lambdaRate_ = (lambda_ - lambdan_) / h;
+  an_ = a_;
+  lambdan_ = lambda_;
+  state = trial_;
+  ws_.vdot = a_;
+  ws_.lambda.setZero();
+  for (Eigen::Index k = 0; k < m_; ++k) ws_.lambda(rows_[static_cast<std::size_t>(k)]) = lambda_(k);
+}
+
+}  // namespace rlx

@@ -1,0 +1,91 @@
+#pragma once
+// One step of the HHT-alpha method on the index-3 DAE (used by integrateHHT, solve/hht.h).
+//
+// Coefficients: alpha in [-1/3, 0], gamma = (1 - 2 alpha)/2, beta = (1 - alpha)^2/4.
+// Unknowns of a step: a = vdot_{n+1} and lambda_{n+1}. Newmark updates:
+//   q_{n+1} = q_n (+) [h v_n + h^2 ((1/2 - beta) a_n + beta a)]
+//   v_{n+1} = v_n + h ((1 - gamma) a_n + gamma a)
+// Equations, with r = Phi_q^T lambda - Q:
+//   e1 = M a / (1 + alpha) + r_{n+1} - alpha / (1 + alpha) r_n = 0        (nv)
+//   e2 = Phi(q_{n+1}, t_{n+1}) / (beta h^2) = 0                            (holonomic rows)
+//        (A(q_{n+1}) v_{n+1} - b) / (gamma h) = 0                          (nonholonomic rows)
+// Newton on [e1; e2] with the iteration matrix
+//   J = [ M / (1 + alpha) + beta h^2 K + gamma h C   Phi_q^T ]
+//       [ Phi_q                                       0       ]
+//   K = d(Phi_q^T lambda - Q)/dq,  C = -dQ/dv,
+// both by forward differences of evaluateAppliedForces and evaluateConstraintDerivatives (K
+// includes the constraint forces' geometric stiffness). Predictor: a and lambda extrapolated
+// linearly from the last two steps. Modified Newton: J is kept across iterations and steps and
+// formed again at the current iterate when the contraction rate of the corrections exceeds 1/2 or
+// is too slow to converge within 10 iterations, and before a step whose h differs from J's by more
+// than 25 %.
+// Converged when every correction, or its rate-extrapolated remainder, is within
+//   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
+// F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = 1e-14 / (beta h^2) (the rounding of positions as
+// seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
+// see near a singular configuration. Only the active rows (see analyzeRedundancy) enter; the
+// multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
+
+#include "model/model.h"
+#include "results/results.h"
+#include "solve/workspace.h"
+
+#include <Eigen/Dense>
+
+#include <vector>
+
+namespace rlx {
+
+enum class StepOutcome { Converged, MaxIterations, Singular, NotFinite };
+
+class HHTStep {
+ public:
+  HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance);
+
+  // Takes a_n = ws.vdot, lambda_n = ws.lambda and r_n from ws at the accepted state: call after
+  // solveAccelerations there.
+  void start();
+
+  // Solves the step from `accepted` to tNext = accepted.t + h; the result stays in the trial.
+  StepOutcome solve(const State& accepted, double h, double tNext, RunStats& stats);
+
+  // Local position error estimate of the solved step: (beta - 1/6) h^2 max |a - a_n|.
+  double errorEstimate(double h) const;
+
+  // Makes the solved trial the accepted state; ws.vdot and ws.lambda belong to it afterwards.
+  void accept(State& state);
+
+  // The force whose expression was not finite in the last NotFinite outcome, or -1.
+  int nonFiniteForceIndex() const { return badForce_; }
+
+  // The state of the first Newton iterate of the last step (the Newmark predictor).
+  const State& predictor() const { return predictor_; }
+
+ private:
+  void updateTrial(const State& accepted, double h);
+  bool evaluateResidual(const State& accepted, double h, RunStats& stats);
+  bool formIterationMatrix(double h, RunStats& stats);
+  double correctionNorm(double h);
+
+  const Model& model_;
+  Workspace& ws_;
+  double alpha_, beta_, gamma_, tolerance_;
+  std::vector<Eigen::Index> rows_;  // active rows of Phi_q
+  Eigen::Index n_ = 0, m_ = 0;
+
+  Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
+  Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
+  Eigen::VectorXd a_, lambda_;          // iterate
+  State trial_, predictor_, perturbed_;
+  Eigen::VectorXd increment_;         // h v_n + h^2 ((1/2 - beta) a_n + beta a)
+  Eigen::VectorXd residual_, delta_;  // [e1; e2], J^-1 [e1; e2]
+  Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
+  Eigen::VectorXd F_, dF_;                                 // Phi_q^T lambda and Phi_q^T dlambda
+  Eigen::MatrixXd J_;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  bool factored_ = false;
+  double hJ_ = 0.0;  // the step J was formed for
+  int badForce_ = -1;
+};
+
+}  // namespace rlx
