@@ -2,7 +2,9 @@
 
 #include "solve/assembly.h"
 #include "solve/constraints.h"
+#include "solve/dynamics.h"
 #include "solve/forces.h"
+#include "solve/statics.h"
 
 #include <chrono>
 #include <string>
@@ -25,18 +27,6 @@ AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
   AnalysisOutcome out;
   Results& results = out.results;
   results.analysis = analysisTypeName(model.analysis);
-
-  // Statics and dynamics are not implemented yet: say so before doing anything.
-  if (model.analysis == AnalysisType::Statics || model.analysis == AnalysisType::Dynamics) {
-    out.available = false;
-    if (model.analysis == AnalysisType::Dynamics) results.integrator = model.integrator;
-    results.report.status = SolveStatus::Unsupported;
-    results.report.message =
-        std::string(model.analysis == AnalysisType::Dynamics ? "dynamic" : "static") +
-        " analysis is not available yet in this version of Reuleaux; run kinematics or assembly";
-    results.stats.wallTime = secondsSince(start);
-    return out;
-  }
 
   // Assembly at t0: positions, velocities, accelerations and multipliers.
   Workspace ws(model);
@@ -68,9 +58,29 @@ AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
       results.stats.newtonIterations += assembly.iterations;
       break;
     }
-    case AnalysisType::Statics:
-    case AnalysisType::Dynamics:
+    case AnalysisType::Statics: {
+      StaticsOptions options;
+      options.endTime = model.endTime;
+      options.outputStep = model.outputStep;
+      results.report = SolveReport{};
+      runStatics(model, state, ws, options, results, observer);
+      results.stats.newtonIterations += assembly.iterations;
       break;
+    }
+    case AnalysisType::Dynamics: {
+      DynamicsOptions options;
+      options.integrator = model.integrator;
+      options.endTime = model.endTime;
+      options.step = model.step;
+      options.outputStep = model.outputStep;
+      options.tolerance = model.tolerance;
+      options.variableStep = model.variableStep;
+      options.energyCorrection = model.energyCorrection;
+      results.report = SolveReport{};
+      runDynamics(model, state, ws, options, results, observer);
+      results.stats.newtonIterations += assembly.iterations;
+      break;
+    }
   }
   results.stats.wallTime = secondsSince(start);
   return out;

@@ -9,13 +9,12 @@ namespace rlx::cli {
 
 struct AnalysisOutcome {
   Results results;         // frames computed (also before a failure) and the report
-  bool available = true;   // false: the analysis type is not implemented yet and nothing ran
   bool assembled = false;  // the assembly at t0 succeeded: results.redundancy is known
 };
 
-// Assembles at t0 and runs model.analysis with the model's settings. `assembly` stores the one
-// assembled frame; `kinematics` runs runKinematics; `statics` and `dynamics` are not available
-// yet and fail with a sentence that says so. The wall time covers the assembly and the run.
+// Assembles at t0 and runs model.analysis with the model's settings: `assembly` stores the one
+// assembled frame; `kinematics`, `statics` and `dynamics` run runKinematics, runStatics and
+// runDynamics. The wall time covers the assembly and the run.
 AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer);
 
 // The assembled frame at a state after assemble(): accelerations and multipliers from `ws`,

@@ -24,7 +24,21 @@ struct Overrides {
   std::optional<AnalysisType> type;
   std::optional<double> endTime, step, outputStep, tolerance;
   std::optional<std::string> integrator;
+  std::optional<bool> variableStep, energyCorrection;
 };
+
+// An on|off option.
+bool switchOption(const Arguments& args, const char* name, std::optional<bool>* out,
+                  std::string* error) {
+  const auto value = args.value(name);
+  if (!value) return true;
+  if (*value != "on" && *value != "off") {
+    *error = std::string("--") + name + " must be on or off, got \"" + *value + "\"";
+    return false;
+  }
+  *out = *value == "on";
+  return true;
+}
 
 // Reads and checks the overrides; a usage error in *error.
 bool readOverrides(const Arguments& args, Overrides& out, std::string* error) {
@@ -40,7 +54,9 @@ bool readOverrides(const Arguments& args, Overrides& out, std::string* error) {
   return positiveOption(args, "end", &out.endTime, error) &&
          positiveOption(args, "step", &out.step, error) &&
          positiveOption(args, "output-step", &out.outputStep, error) &&
-         positiveOption(args, "tolerance", &out.tolerance, error);
+         positiveOption(args, "tolerance", &out.tolerance, error) &&
+         switchOption(args, "variable-step", &out.variableStep, error) &&
+         switchOption(args, "energy-correction", &out.energyCorrection, error);
 }
 
 void applyOverrides(Spec& spec, const Overrides& o) {
@@ -51,6 +67,8 @@ void applyOverrides(Spec& spec, const Overrides& o) {
   if (o.outputStep) a.outputStep = Number(*o.outputStep);
   if (o.tolerance) a.tolerance = *o.tolerance;
   if (o.integrator) a.integrator = *o.integrator;
+  if (o.variableStep) a.variableStep = *o.variableStep;
+  if (o.energyCorrection) a.energyCorrection = *o.energyCorrection;
   spec.analysis = a;
 }
 
@@ -77,6 +95,8 @@ int runCommand(const std::vector<std::string>& words) {
                                       {"output-step"},
                                       {"integrator"},
                                       {"tolerance"},
+                                      {"variable-step"},
+                                      {"energy-correction"},
                                       {"set"},
                                       {"acf"},
                                       {"summary"},
@@ -110,19 +130,16 @@ int runCommand(const std::vector<std::string>& words) {
 
   // The results (also the frames computed before a failure) and the summary.
   int status = kExitOk;
-  if (outcome.available) {
-    if (!writeCsvFile(*csvPath, *model, results, &error)) {
-      printError(error);
-      status = kExitInvalidModel;
-    } else if (!quiet) {
-      std::printf("results: %zu frames written to %s\n", results.frames.size(), csvPath->c_str());
-    }
+  if (!writeCsvFile(*csvPath, *model, results, &error)) {
+    printError(error);
+    status = kExitInvalidModel;
+  } else if (!quiet) {
+    std::printf("results: %zu frames written to %s\n", results.frames.size(), csvPath->c_str());
   }
   if (const auto summaryPath = args->value("summary")) {
     nlohmann::json summary = makeSummary(*model, results, outcome.assembled);
     summary["model_file"] = path;
-    summary["results_file"] =
-        outcome.available ? nlohmann::json(*csvPath) : nlohmann::json(nullptr);
+    summary["results_file"] = *csvPath;
     if (!writeSummaryFile(summary, *summaryPath, &error)) {
       printError(error);
       status = kExitInvalidModel;

@@ -31,6 +31,8 @@ Options of run (each overrides the model's analysis settings):
   --output-step H          spacing of the stored frames [s]
   --integrator NAME        hht | bdf | corrected-rk | corrected-rk45
   --tolerance TOL          error tolerance (kinematics: Newton tolerance on the constraints)
+  --variable-step on|off   hht: error-controlled steps up to --step (default off)
+  --energy-correction on|off  corrected-rk*: Braun-Goldfarb energy correction (default on)
   --set NAME=VALUE         set a model parameter (a number or an expression); repeatable
   --acf FILE               simEngine2D analysis file for a .adm model
   --summary FILE.json      write a JSON summary of the run

@@ -130,6 +130,15 @@ void FieldReader::text(std::string_view key, std::string& out, Need need) {
     error(key, "must be a string, got " + describeKind(*value));
 }
 
+void FieldReader::flag(std::string_view key, bool& out) {
+  const Json* value = take(key);
+  if (!value) return;
+  if (value->is_boolean())
+    out = value->get<bool>();
+  else
+    error(key, "must be true or false, got " + describeKind(*value));
+}
+
 void FieldReader::function(std::string_view key, std::string& out, Need need) {
   if (const Json* value = take(key, need))
     if (auto text = asFunction(*value, field(key))) out = std::move(*text);

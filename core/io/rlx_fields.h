@@ -56,6 +56,8 @@ class FieldReader {
 
   // Plain text.
   void text(std::string_view key, std::string& out, Need need = Need::Optional);
+  // true or false. Absent keys keep `out`.
+  void flag(std::string_view key, bool& out);
   // A function field: an expression string (a JSON number is kept as its text).
   void function(std::string_view key, std::string& out, Need need = Need::Optional);
   // A list of function fields, of `length` entries when given.

@@ -250,6 +250,8 @@ void readAnalysis(const Json& value, ReadContext& context, AnalysisSpec& analysi
   in.number("output_step", analysis.outputStep);
   in.text("integrator", analysis.integrator);
   in.number("tolerance", analysis.tolerance);
+  in.flag("variable_step", analysis.variableStep);
+  in.flag("energy_correction", analysis.energyCorrection);
   in.finish();
 }
 

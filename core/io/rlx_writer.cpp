@@ -168,6 +168,8 @@ Json writeAnalysis(const AnalysisSpec& analysis) {
   put(out, "output_step", analysis.outputStep);
   out["integrator"] = analysis.integrator;
   out["tolerance"] = number(analysis.tolerance);
+  if (analysis.variableStep) out["variable_step"] = true;
+  if (!analysis.energyCorrection) out["energy_correction"] = false;
   return out;
 }
 

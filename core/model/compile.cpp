@@ -248,6 +248,8 @@ void Compiler::compileAnalysis() {
   if (!integrators.count(a.integrator))
     error(element, "integrator", "\"" + a.integrator + "\" is unknown (hht, bdf, corrected-rk, corrected-rk45)");
   model.integrator = a.integrator;
+  model.variableStep = a.variableStep;
+  model.energyCorrection = a.energyCorrection;
 }
 
 }  // namespace detail

@@ -137,6 +137,8 @@ struct AnalysisSpec {
   std::optional<Number> outputStep;  // default: step
   std::string integrator = "hht";
   Number tolerance = 1e-6;
+  bool variableStep = false;     // hht: error-controlled steps (extension of the format)
+  bool energyCorrection = true;  // corrected-rk*: Braun-Goldfarb energy term (extension)
   bool operator==(const AnalysisSpec&) const = default;
 };
 

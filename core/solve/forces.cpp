@@ -65,7 +65,8 @@ void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws
   ws.Q.setZero();
   Eigen::VectorXd& Qc = ws.Q;  // conservative part first, then the rest
   for (const Body& b : model.bodies) Qc.segment<2>(b.v) += b.mass * model.gravity.head<2>();
-  Eigen::VectorXd Qn = Eigen::VectorXd::Zero(model.nv);  // TODO(#3): preallocate for time steps
+  Eigen::VectorXd& Qn = ws.Qn;
+  Qn.setZero();
   const std::span<const double> slots(ws.slotValues.data(), static_cast<std::size_t>(ws.slotValues.size()));
   for (const Force& f : model.forces) {
     switch (f.type) {
@@ -113,9 +114,8 @@ void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws
 }
 
 double nonconservativePower(const Model& model, const State& state, Workspace& ws) {
-  Eigen::VectorXd Qn;
-  evaluateAppliedForces(model, state, ws, &Qn);
-  double power = Qn.dot(state.v);
+  evaluateAppliedForces(model, state, ws);
+  double power = ws.Qn.dot(state.v);
   for (const Motion& m : model.motions)
     power += -ws.lambda(m.row) * evaluateInTime(m.function, state.t).rate;
   return power;

@@ -10,6 +10,7 @@ Workspace::Workspace(const Model& model)
       gamma(Eigen::VectorXd::Zero(model.nh + model.nn)),
       M(Eigen::MatrixXd::Zero(model.nv, model.nv)),
       Q(Eigen::VectorXd::Zero(model.nv)),
+      Qn(Eigen::VectorXd::Zero(model.nv)),
       vdot(Eigen::VectorXd::Zero(model.nv)),
       lambda(Eigen::VectorXd::Zero(model.nh + model.nn)),
       active(static_cast<std::size_t>(model.nh + model.nn), true) {}

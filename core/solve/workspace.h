@@ -21,6 +21,7 @@ struct Workspace {
 
   Eigen::MatrixXd M;      // nv x nv mass matrix (block diagonal)
   Eigen::VectorXd Q;      // nv generalized applied forces (gravity, force elements, gyroscopic)
+  Eigen::VectorXd Qn;     // nv the nonconservative part of Q (damping, applied forces)
 
   Eigen::VectorXd vdot;    // nv accelerations
   Eigen::VectorXd lambda;  // nh + nn Lagrange multipliers: M vdot + Phi_q^T lambda = Q

@@ -490,27 +490,31 @@ class CliTest : public QObject {
     QVERIFY(csv.rows.empty());
   }
 
-  // Statics and dynamics are not available yet: exit 2, the summary says so, no results file.
-  void analysisNotAvailable() {
+  // Dynamics with each integrator and statics run from the command line.
+  void dynamicsAndStatics() {
     const QString csvPath = dir_.filePath("dynamics.csv"),
                   jsonPath = dir_.filePath("dynamics.json");
-    const CliRun dynamics =
-        runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath, "--summary", jsonPath});
-    QCOMPARE(dynamics.exitCode, 2);
-    QVERIFY2(dynamics.err.contains(
-                 "dynamic analysis is not available yet in this version of Reuleaux; run "
-                 "kinematics or assembly"),
-             qPrintable(dynamics.err));
-    QVERIFY(!QFile::exists(csvPath));
-    const QJsonObject summary = readJson(jsonPath);
-    QCOMPARE(summary["status"].toString(), QString("failed"));
-    QCOMPARE(summary["analysis"].toString(), QString("dynamics"));
-    QCOMPARE(summary["integrator"].toString(), QString("hht"));
-    QVERIFY(summary["message"].toString().contains("not available yet"));
-    const CliRun statics =
-        runCli({"run", example("slider_crank.rlx"), "-o", csvPath, "--analysis", "statics"});
-    QCOMPARE(statics.exitCode, 2);
-    QVERIFY(statics.err.contains("static analysis is not available yet"));
+    for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
+      const CliRun run = runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath, "--summary",
+                                 jsonPath, "--end", "1", "--step", "0.001", "--output-step", "0.1",
+                                 "--integrator", integrator, "--quiet"});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      const Csv csv = readCsv(csvPath);
+      QCOMPARE(csv.rows.size(), std::size_t(11));
+      const QJsonObject summary = readJson(jsonPath);
+      QCOMPARE(summary["status"].toString(), QString("ok"));
+      QCOMPARE(summary["integrator"].toString(), QString(integrator));
+      QVERIFY(summary["steps"].toInt() > 0);
+      QVERIFY(summary["max_energy_error"].toDouble() < 1e-3);
+      QVERIFY(summary["max_constraint_error"].toDouble() < 1e-6);
+    }
+    const CliRun off = runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath,
+                               "--energy-correction", "maybe"});
+    QCOMPARE(off.exitCode, 64);
+    const CliRun statics = runCli({"run", testData("statics_pendulum_spring.rlx"), "-o", csvPath,
+                                   "--analysis", "statics", "--quiet"});
+    QVERIFY2(statics.exitCode == 0, qPrintable(statics.err));
+    QCOMPARE(readCsv(csvPath).rows.size(), std::size_t(1));
   }
 
   // assemble -o writes a model that loads, is assembled, and checks with the same DOF.

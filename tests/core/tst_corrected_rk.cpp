@@ -15,14 +15,6 @@
 
 using namespace rlx;
 
-// This branch has no HHT yet: a weak placeholder so that runDynamics links. The real integrator
-// (solve/hht.cpp) replaces it; these tests never run HHT.
-__attribute__((weak)) void rlx::integrateHHT(const Model&, State&, Workspace&,
-                                             const DynamicsOptions&, Recorder&,
-                                             SolveReport& report) {
-  report.status = SolveStatus::Unsupported;
-}
-
 namespace {
 
 constexpr double g = 9.81;
@@ -51,12 +43,6 @@ Run runModel(Model model, const std::string& integrator, double step, double end
 
 Model example(const std::string& file) {
   return test::compileOrFail(test::loadSpec(test::examplePath(file)));
-}
-
-const Body& body(const Model& model, const std::string& name) {
-  for (const Body& b : model.bodies)
-    if (b.name == name) return b;
-  throw std::runtime_error("no body " + name);
 }
 
 // theta'' = accel(theta, theta') integrated by RK4 at step h, sampled every `every` seconds.
@@ -107,8 +93,8 @@ struct SliderCrankErrors {
 };
 
 SliderCrankErrors sliderCrankErrors(const Run& run, const std::vector<double>& ref) {
-  const Body& crank = body(run.model, "crank");
-  const Body& rod = body(run.model, "rod");
+  const Body& crank = test::body(run.model, "crank");
+  const Body& rod = test::body(run.model, "rod");
   SliderCrankErrors e;
   const auto& frames = run.results.frames;
   for (std::size_t i = 0; i < frames.size(); ++i) {
@@ -203,9 +189,9 @@ void TestCorrectedRK::doubleFourBar() {
   const std::vector<double> ref =
       reference([&](double th, double) { return -7 * g / (6 * l) * std::cos(th); }, M_PI / 2, -1,
                 1e-4, every, 20);
-  const Body& c1 = body(run.model, "crank1");
-  const Body& c2 = body(run.model, "crank2");
-  const Body& c3 = body(run.model, "crank3");
+  const Body& c1 = test::body(run.model, "crank1");
+  const Body& c2 = test::body(run.model, "crank2");
+  const Body& c3 = test::body(run.model, "crank3");
   const auto& frames = run.results.frames;
   QCOMPARE(frames.size(), std::size_t(5001));
   // The parallelogram branch: the three cranks keep one angle through every horizontal pass.
@@ -244,7 +230,7 @@ void TestCorrectedRK::doubleFourBar() {
 
 void TestCorrectedRK::rk4Order() {
   const Model model = example("simple_pendulum.rlx");
-  const Body& rod = body(model, "pendulum");
+  const Body& rod = test::body(model, "pendulum");
   const double exact =
       reference([](double th, double) { return -1.5 * g * std::cos(th); }, 0, 0, 1e-5, 1, 1)[1];
   std::vector<double> logH, logErr;
@@ -270,7 +256,7 @@ void TestCorrectedRK::rk4Order() {
 
 void TestCorrectedRK::rk45Tolerance() {
   const Model model = example("simple_pendulum.rlx");
-  const Body& rod = body(model, "pendulum");
+  const Body& rod = test::body(model, "pendulum");
   const double exact =
       reference([](double th, double) { return -1.5 * g * std::cos(th); }, 0, 0, 1e-5, 1, 1)[1];
   std::vector<double> errors;
@@ -295,7 +281,7 @@ void TestCorrectedRK::rk45Tolerance() {
 
 void TestCorrectedRK::stiffSpringReducesStep() {
   const Model model = test::compileOrFail(test::loadSpec(test::testDataPath("stiff_spring.rlx")));
-  const Body& block = body(model, "block");
+  const Body& block = test::body(model, "block");
   const Run run = runModel(model, "corrected-rk45", 0.01, 0.05, 0.01,
                            [](DynamicsOptions& o) { o.tolerance = 1e-6; });
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());

@@ -48,12 +48,6 @@ DynamicsOptions optionsFor(double endTime, double step, double outputStep) {
   return options;
 }
 
-const Body& body(const Model& model, const std::string& name) {
-  for (const Body& b : model.bodies)
-    if (b.name == name) return b;
-  throw std::runtime_error("no body " + name);
-}
-
 // theta'' = f(theta) from (theta0, omega0) to each time in `times` (ascending) by classical RK4
 // with steps of at most h: the reference of a one-degree-of-freedom linkage.
 std::vector<Eigen::Vector2d> integrateOneDof(const std::function<double(double)>& f, double theta0,
@@ -120,7 +114,7 @@ void TestHHT::pendulumPinReaction() {
   const Run run = runFile(test::examplePath("simple_pendulum.rlx"), options);
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
   QCOMPARE(run.results.frames.size(), std::size_t(101));
-  const Body& rod = body(run.model, "pendulum");
+  const Body& rod = test::body(run.model, "pendulum");
   const std::vector<Eigen::Vector2d> exact =
       integrateOneDof(pendulumAcceleration, 0.0, 0.0, frameTimes(run.results));
   Workspace ws(run.model);
@@ -209,8 +203,8 @@ void TestHHT::doubleFourBarSingularPasses() {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
   const Model& model = run.model;
-  const Body &c1 = body(model, "crank1"), &c2 = body(model, "crank2"), &c3 = body(model, "crank3");
-  const Body &k1 = body(model, "coupler1"), &k2 = body(model, "coupler2");
+  const Body &c1 = test::body(model, "crank1"), &c2 = test::body(model, "crank2"), &c3 = test::body(model, "crank3");
+  const Body &k1 = test::body(model, "coupler1"), &k2 = test::body(model, "coupler2");
   const std::vector<double> times = frameTimes(run.results);
   const std::vector<Eigen::Vector2d> exact =
       integrateOneDof([](double th) { return -7 * g / 6 * std::cos(th); }, M_PI / 2, -1.0, times);
@@ -253,7 +247,7 @@ void TestHHT::doubleFourBarAngle() {
   const std::vector<double> times = frameTimes(run.results);
   const std::vector<Eigen::Vector2d> exact =
       integrateOneDof([](double th) { return -7 * g / 6 * std::cos(th); }, M_PI / 2, -1.0, times);
-  const Body& crank = body(run.model, "crank1");
+  const Body& crank = test::body(run.model, "crank1");
   double worst = 0;
   for (std::size_t k = 0; k < times.size(); ++k)
     worst = std::max(worst, std::abs(run.results.frames[k].state.q(crank.q + 2) - exact[k](0)));
@@ -267,7 +261,7 @@ void TestHHT::stiffSpring() {
   const Run run = runFile(test::testDataPath("stiff_spring_slider.rlx"), options);
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
   QCOMPARE(run.results.frames.size(), std::size_t(101));
-  const Body& block = body(run.model, "block");
+  const Body& block = test::body(run.model, "block");
   const double yStatic = -(0.49 + g / 1e6);
   double largest = 0;
   for (const Frame& f : run.results.frames)
@@ -350,7 +344,7 @@ void TestHHT::sliderCrankTiming() {
   DynamicsOptions options = optionsFor(10.0, 1e-3, 0.05);
   const Run run = runFile(test::examplePath("braun_goldfarb_slider_crank.rlx"), options);
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
-  const Body &crank = body(run.model, "crank"), &rod = body(run.model, "rod");
+  const Body &crank = test::body(run.model, "crank"), &rod = test::body(run.model, "rod");
   const double E0 = g * std::sqrt(2.0) / 2;
   double slider = 0, energy = 0, drift = 0;
   for (const Frame& f : run.results.frames) {

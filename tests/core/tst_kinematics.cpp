@@ -34,12 +34,6 @@ Run runExample(const std::string& file) {
   return run;
 }
 
-int bodyIndex(const Model& model, const std::string& name) {
-  for (std::size_t i = 0; i < model.bodies.size(); ++i)
-    if (model.bodies[i].name == name) return static_cast<int>(i);
-  throw std::runtime_error("no body " + name);
-}
-
 }  // namespace
 
 class TestKinematics : public QObject {
@@ -57,8 +51,8 @@ void TestKinematics::offsetSliderCrank() {
   const Run run = runExample("slider_crank.rlx");
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
   const double r = 0.15, l = 0.5, e = 0.05, w = 2 * M_PI;
-  const Body& slider = run.model.bodies[static_cast<std::size_t>(bodyIndex(run.model, "slider"))];
-  const Body& rod = run.model.bodies[static_cast<std::size_t>(bodyIndex(run.model, "rod"))];
+  const Body& slider = test::body(run.model, "slider");
+  const Body& rod = test::body(run.model, "rod");
   double worst = 0;
   for (const Frame& f : run.results.frames) {
     // x = r cos(theta) + sqrt(l^2 - s^2) with s = e - r sin(theta), theta = 30 deg + w t.
@@ -80,8 +74,8 @@ void TestKinematics::fourBar() {
   const Run run = runExample("four_bar.rlx");
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
   const double a = 0.1, b = 0.35, c = 0.3, d = 0.4, w2 = 2 * M_PI;
-  const Body& coupler = run.model.bodies[static_cast<std::size_t>(bodyIndex(run.model, "coupler"))];
-  const Body& rocker = run.model.bodies[static_cast<std::size_t>(bodyIndex(run.model, "rocker"))];
+  const Body& coupler = test::body(run.model, "coupler");
+  const Body& rocker = test::body(run.model, "rocker");
   using C = std::complex<double>;
   const C i(0, 1);
   double worst = 0;

@@ -78,4 +78,10 @@ Model compileOrFail(const Spec& spec) {
 std::string examplePath(const std::string& file) { return examplesDir() + "/" + file; }
 std::string testDataPath(const std::string& file) { return testDataDir() + "/" + file; }
 
+const Body& body(const Model& model, const std::string& name) {
+  for (const Body& b : model.bodies)
+    if (b.name == name) return b;
+  throw std::runtime_error("no body " + name);
+}
+
 }  // namespace rlx::test

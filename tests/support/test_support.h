@@ -36,4 +36,7 @@ Model compileOrFail(const Spec& spec);
 std::string examplePath(const std::string& file);  // examplesDir() + "/" + file
 std::string testDataPath(const std::string& file);
 
+// The body of that name (throws if there is none).
+const Body& body(const Model& model, const std::string& name);
+
 }  // namespace rlx::test

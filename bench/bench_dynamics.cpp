@@ -1,0 +1,95 @@
+// Dynamics benchmarks: the Braun-Goldfarb slider-crank over 100 s with each integrator (steps/s,
+// max constraint error, max energy error), RHS evaluations per second of corrected-rk, and the
+// time per hht step on planar pendulum chains of N links (argument: the largest N, default 100;
+// dense linear algebra for now, so N = 1000 and beyond wait for the sparse solver).
+#include "io/model_file.h"
+#include "model/compile.h"
+#include "results/summary.h"
+#include "solve/assembly.h"
+#include "solve/dynamics.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+using namespace rlx;
+
+Results simulate(const Model& model, DynamicsOptions options) {
+  Workspace ws(model);
+  State state{0.0, model.q0, model.v0};
+  assemble(model, state, ws);
+  Results results;
+  runDynamics(model, state, ws, options, results);
+  return results;
+}
+
+double maxConstraintError(const Results& results) {
+  double worst = 0;
+  for (const Frame& f : results.frames) worst = std::max(worst, f.constraintError);
+  return worst;
+}
+
+// A chain of N slender unit-mass rods of length 1/N hanging from ground, released horizontally.
+Spec pendulumChain(int links) {
+  Spec spec;
+  spec.name = "chain";
+  const double l = 1.0 / links;
+  for (int k = 0; k < links; ++k) {
+    BodySpec b;
+    b.name = "link" + std::to_string(k);
+    b.mass = 1.0 / links;
+    b.inertia = {l * l / (12.0 * links)};
+    b.position = {(k + 0.5) * l, 0.0};
+    spec.bodies.push_back(b);
+    JointSpec j;
+    j.name = "pin" + std::to_string(k);
+    j.body1 = k == 0 ? "ground" : "link" + std::to_string(k - 1);
+    j.body2 = b.name;
+    j.point1 = Vector{k == 0 ? 0.0 : l / 2, 0.0};
+    j.point2 = Vector{-l / 2, 0.0};
+    spec.joints.push_back(j);
+  }
+  return spec;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int largestChain = argc > 1 ? std::atoi(argv[1]) : 100;
+  const LoadResult loaded = loadModelFile(std::string(REULEAUX_EXAMPLES) + "/braun_goldfarb_slider_crank.rlx");
+  if (!loaded.spec) return 1;
+  const Model model = *compile(*loaded.spec).model;
+  std::printf("Braun-Goldfarb slider-crank, 100 s:\n");
+  for (const auto& [integrator, step] : {std::pair{"hht", 1e-3}, {"corrected-rk", 1e-2},
+                                         {"corrected-rk45", 1e-2}}) {
+    DynamicsOptions options;
+    options.integrator = integrator;
+    options.endTime = 100;
+    options.step = step;
+    options.outputStep = 0.05;
+    options.tolerance = integrator == std::string("corrected-rk45") ? 1e-8 : 1e-6;
+    const Results r = simulate(model, options);
+    std::printf("  %-15s h=%-6g %s  %8.0f steps/s  %.2f us/step  max constraint error %.1e  "
+                "max energy error %.1e J  (%d steps, %d RHS evaluations: %.0f RHS/s)\n",
+                integrator, step, r.report.ok() ? "ok    " : "FAILED",
+                r.stats.steps / r.stats.wallTime, 1e6 * r.stats.wallTime / r.stats.steps,
+                maxConstraintError(r), maxEnergyError(r), r.stats.steps, r.stats.rhsEvaluations,
+                r.stats.rhsEvaluations / r.stats.wallTime);
+  }
+  std::printf("Planar pendulum chains, hht h = 1e-3, 0.1 s:\n");
+  for (int links = 10; links <= largestChain; links *= 10) {
+    const Model chain = *compile(pendulumChain(links)).model;
+    DynamicsOptions options;
+    options.endTime = 0.1;
+    options.step = 1e-3;
+    options.outputStep = 0.1;
+    const Results r = simulate(chain, options);
+    std::printf("  N = %5d  %s  %.3f ms per step\n", links, r.report.ok() ? "ok    " : "FAILED",
+                1e3 * r.stats.wallTime / r.stats.steps);
+  }
+  return 0;
+}
