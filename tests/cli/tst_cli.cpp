@@ -494,7 +494,7 @@ class CliTest : public QObject {
   void dynamicsAndStatics() {
     const QString csvPath = dir_.filePath("dynamics.csv"),
                   jsonPath = dir_.filePath("dynamics.json");
-    for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
+    for (const char* integrator : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) {
       const CliRun run = runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath, "--summary",
                                  jsonPath, "--end", "1", "--step", "0.001", "--output-step", "0.1",
                                  "--integrator", integrator, "--quiet"});
