@@ -79,6 +79,7 @@ class Bdf {
   double projectedNorm(const Eigen::VectorXd& eq, const Eigen::VectorXd& ev);
   double errorBelow(int k, double tNew);
   double errorAbove(int k, double tNew);
+  double velocityDefect(int order, double tNew);
   void failNewton(const State& last, Outcome outcome, double h);
 
   const Model& model_;
@@ -314,6 +315,24 @@ double Bdf::errorAbove(int k, double tNew) {
   return projectedNorm(qe_, ve_) * xk / ((1.0 + xk) * xk1);
 }
 
+// The velocity constraint defect max |Phi_q v^(j) - nu| over the holonomic rows, of the order-j BDF
+// velocities v^(j) = D_j q at the new point, weighted like the velocities: the O(h^j) error of the
+// index-3 velocities that the projected estimates leave out. ws_ holds Phi_q and nu at q_.
+double Bdf::velocityDefect(int order, double tNew) {
+  const auto n = static_cast<std::size_t>(order + 1);
+  times_[0] = tNew;
+  for (std::size_t j = 1; j < n; ++j) times_[j] = T_[j - 1];
+  bdfDerivativeWeights(std::span<const double>(times_.data(), n),
+                       std::span<double>(alpha_.data(), n));
+  ve_ = alpha_[0] * q_;
+  for (std::size_t j = 1; j < n; ++j) ve_ += alpha_[j] * Qh_[j - 1];  // planar
+  double worst = 0.0;
+  for (int i = 0; i < model_.nh; ++i)
+    if (ws_.active[static_cast<std::size_t>(i)])
+      worst = std::max(worst, std::abs(ws_.Phi_q.row(i).dot(ve_) - ws_.nu(i)));
+  return worst / (kSafety * options_.tolerance * (1.0 + v_.cwiseAbs().maxCoeff()));
+}
+
 // The report of a step that cannot be completed at the minimum step.
 void Bdf::failNewton(const State& last, Outcome outcome, double h) {
   report_.status = outcome == Outcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations;
@@ -412,26 +431,35 @@ void Bdf::run(State& state) {
       }
     }
     // Order: after k+1 steps at this order and step, the neighbour order that allows the larger
-    // step (r_j = (2 E_j)^(-1/(j+1))).
+    // step, r_j = min(2, (2 E_j)^(-1/(j+1))). When both allow the largest growth (the step is at
+    // its cap), the order rises if that halves the velocity constraint defect.
     int next = k;
     double nextError = error;
     if (held > k) {
-      auto step = [](double e, int j) { return std::pow(2.0 * e + 1e-12, -1.0 / (j + 1)); };
-      if (k > 1) {
-        const double below = errorBelow(k, tNew);
-        if (step(below, k - 1) >= step(nextError, next)) next = k - 1, nextError = below;
-      }
-      if (k < kMaxOrder && lastCorrOrder_ == k && count_ >= k + 2) {
+      auto growth = [](double e, int j) { return std::min(2.0, std::pow(2.0 * e, -1.0 / (j + 1))); };
+      const double below = k > 1 ? errorBelow(k, tNew) : 0.0;
+      if (k > 1 && growth(below, k - 1) > growth(error, k)) {
+        next = k - 1;
+        nextError = below;
+      } else if (k < kMaxOrder && lastCorrOrder_ == k && count_ >= k + 2) {
         const double above = errorAbove(k, tNew);
-        if (step(above, k + 1) > step(nextError, next)) next = k + 1, nextError = above;
+        const bool capped = growth(above, k + 1) == 2.0 && growth(error, k) == 2.0;
+        const double defect = capped ? velocityDefect(k, tNew) : 0.0;
+        if (growth(above, k + 1) > growth(error, k) ||
+            (defect > kNewtonFraction && velocityDefect(k + 1, tNew) < 0.5 * defect)) {
+          next = k + 1;
+          nextError = above;
+        }
       }
     }
     // Step: doubled when the error allows twice the step, shrunk when it is above half the
     // tolerance, otherwise kept; a change of step or order holds both for k+1 steps.
-    const double r = std::pow(2.0 * nextError + 1e-12, -1.0 / (next + 1));
+    const double r = std::pow(2.0 * nextError, -1.0 / (next + 1));
     const double factor = r >= 2.0 && held > k ? 2.0 : r < 1.0 ? std::clamp(r, 0.5, 0.9) : 1.0;
-    if (next != k || factor != 1.0) held = 0;
-    if (factor != 1.0) h = factor * hTry;
+    const double hOld = h;
+    if (factor > 1.0) h = std::min(factor * h, options_.step);
+    if (factor < 1.0) h = factor * hTry;
+    if (next != k || h != hOld) held = 0;
     k = next;
     stats.maxOrder = std::max(stats.maxOrder, k);
     lastCorrQ_.swap(corrQ_);
