@@ -30,7 +30,8 @@ Run runBdf(const std::string& path, DynamicsOptions options) {
   if (!assembly.ok()) throw std::runtime_error(assembly.message);
   const auto start = std::chrono::steady_clock::now();
   Recorder recorder(run.model, run.results, {}, state.t, options.endTime, options.outputStep);
-  if (recorder.accept(state, ws)) integrateBDF(run.model, state, ws, options, recorder, run.results.report);
+  if (recorder.accept(state, ws))
+    integrateBDF(run.model, state, ws, options, recorder, run.results.report);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }
@@ -49,11 +50,14 @@ DynamicsOptions pendulumOptions(double tolerance, double outputStep = 0.5) {
 // theta'' = -(3 g / (2 l)) cos(theta), from rest at 0.
 std::vector<Eigen::Vector2d> pendulumReference() {
   const double c = 3 * 9.81 / 2, h = 1e-5;
-  const auto f = [c](const Eigen::Vector2d& y) { return Eigen::Vector2d(y(1), -c * std::cos(y(0))); };
+  const auto f = [c](const Eigen::Vector2d& y) {
+    return Eigen::Vector2d(y(1), -c * std::cos(y(0)));
+  };
   std::vector<Eigen::Vector2d> samples{Eigen::Vector2d(0, 0)};
   Eigen::Vector2d y(0, 0);
   for (int i = 1; i <= 200000; ++i) {
-    const Eigen::Vector2d k1 = f(y), k2 = f(y + 0.5 * h * k1), k3 = f(y + 0.5 * h * k2), k4 = f(y + h * k3);
+    const Eigen::Vector2d k1 = f(y), k2 = f(y + 0.5 * h * k1), k3 = f(y + 0.5 * h * k2),
+                          k4 = f(y + h * k3);
     y += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
     if (i % 10000 == 0) samples.push_back(y);
   }
@@ -74,6 +78,7 @@ class TestBdf : public QObject {
   void orderRises();
   void nanForceNamed();
   void lockUpNamesJoints();
+  void badOptionsRefused();
 };
 
 void TestBdf::pendulumAccuracyScalesWithTolerance() {
@@ -93,10 +98,11 @@ void TestBdf::pendulumAccuracyScalesWithTolerance() {
       rateError = std::max(rateError, std::abs(state.v(2) - reference[i](1)));
     }
     const RunStats& s = run.results.stats;
-    qInfo("tol %.0e: angle error %.3e (%.1f tol), rate error %.3e (%.1f tol), steps %d, rejected %d, "
-          "newton %d, max order %d, %.4f s",
-          tol, angleError, angleError / tol, rateError, rateError / tol, s.steps, s.rejectedSteps,
-          s.newtonIterations, s.maxOrder, run.seconds);
+    qInfo(
+        "tol %.0e: angle error %.3e (%.1f tol), rate error %.3e (%.1f tol), steps %d, rejected %d, "
+        "newton %d, max order %d, %.4f s",
+        tol, angleError, angleError / tol, rateError, rateError / tol, s.steps, s.rejectedSteps,
+        s.newtonIterations, s.maxOrder, run.seconds);
     errors.push_back(std::max(angleError, rateError));
   }
   // Least-squares slope of log(error) against log(tol).
@@ -131,9 +137,10 @@ void TestBdf::pendulumEnergyAndConstraints() {
       position = std::max(position, f.constraintError);
       velocity = std::max(velocity, f.velocityConstraintError);
     }
-    qInfo("pendulum 10 s, tol %.0e: energy error max %.3e J, constraint error %.3e m, velocity "
-          "constraint error %.3e m/s, %d steps",
-          tol, energy, position, velocity, run.results.stats.steps);
+    qInfo(
+        "pendulum 10 s, tol %.0e: energy error max %.3e J, constraint error %.3e m, velocity "
+        "constraint error %.3e m/s, %d steps",
+        tol, energy, position, velocity, run.results.stats.steps);
     QVERIFY2(position < 1e-10, QByteArray::number(position));
     QVERIFY2(energy < 200 * tol, QByteArray::number(energy));
     drifts.push_back(energy);
@@ -164,10 +171,11 @@ void TestBdf::sliderCrankEnergyAndConstraints() {
     position = std::max(position, f.constraintError);
   }
   const RunStats& s = run.results.stats;
-  qInfo("slider-crank 100 s, tol 1e-6: energy error max %.3e J (0-10 s), %.3e J (10-100 s), slider "
-        "off 2 cos(theta) by %.3e m, constraint error %.3e, %d steps, %d rejected, max order %d, "
-        "%.3f s",
-        energyFirst, energyLast, slider, position, s.steps, s.rejectedSteps, s.maxOrder, run.seconds);
+  qInfo(
+      "slider-crank 100 s, tol 1e-6: energy error max %.3e J (0-10 s), %.3e J (10-100 s), slider "
+      "off 2 cos(theta) by %.3e m, constraint error %.3e, %d steps, %d rejected, max order %d, "
+      "%.3f s",
+      energyFirst, energyLast, slider, position, s.steps, s.rejectedSteps, s.maxOrder, run.seconds);
   QVERIFY2(position < 1e-10, QByteArray::number(position));
   QVERIFY2(slider < 1e-10, QByteArray::number(slider));
   QVERIFY2(energyLast < 1e-2, QByteArray::number(energyLast));
@@ -193,9 +201,10 @@ void TestBdf::drivenFourBarVelocities() {
     balance = std::max(balance, std::abs(f.kinetic + f.potential - f.workNonconservative - E0));
   }
   const RunStats& s = run.results.stats;
-  qInfo("driven four-bar 2 s: velocity constraint error %.3e, energy balance error %.3e J, steps "
-        "%d, max order %d",
-        velocity, balance, s.steps, s.maxOrder);
+  qInfo(
+      "driven four-bar 2 s: velocity constraint error %.3e, energy balance error %.3e J, steps "
+      "%d, max order %d",
+      velocity, balance, s.steps, s.maxOrder);
   QVERIFY2(velocity < 1e-8, QByteArray::number(velocity));
   QVERIFY2(balance < 1e-4, QByteArray::number(balance));
   QCOMPARE(s.maxOrder, 5);
@@ -217,9 +226,10 @@ void TestBdf::stiffSpringAtLargeSteps() {
     QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
     const RunStats& s = run.results.stats;
     const double y = run.results.frames.back().state.q(1), yStatic = -(100 + 0.01 * 9.81) / 1e6;
-    qInfo("stiff, %.0f s: steps %d, rejected %d, newton %d, max order %d, y %.9e (static %.9e), "
-          "%.4f s",
-          end, s.steps, s.rejectedSteps, s.newtonIterations, s.maxOrder, y, yStatic, run.seconds);
+    qInfo(
+        "stiff, %.0f s: steps %d, rejected %d, newton %d, max order %d, y %.9e (static %.9e), "
+        "%.4f s",
+        end, s.steps, s.rejectedSteps, s.newtonIterations, s.maxOrder, y, yStatic, run.seconds);
     QVERIFY2(std::abs(y - yStatic) < 1e-4 * std::abs(yStatic), QByteArray::number(y - yStatic));
     QVERIFY(std::abs(run.results.frames.back().state.v(1)) < 1e-8);
     QVERIFY2(s.maxOrder >= 3, QByteArray::number(s.maxOrder));
@@ -241,7 +251,8 @@ void TestBdf::nanForceNamed() {
   QCOMPARE(run.results.report.status, SolveStatus::NotFinite);
   qInfo("%s", run.results.report.message.c_str());
   QCOMPARE(run.results.report.elements, std::vector<std::string>{"bad_torque"});
-  QVERIFY(run.results.report.time > 0.5 - 1e-9 && run.results.report.time <= 0.55);  // the first step past 0.5 s
+  QVERIFY(run.results.report.time > 0.5 - 1e-9 &&
+          run.results.report.time <= 0.55);  // the first step past 0.5 s
   QVERIFY(run.results.report.message.find("\"bad_torque\"") != std::string::npos);
   QVERIFY(run.results.report.message.find("t = 0.5") != std::string::npos);
 }
@@ -265,6 +276,15 @@ void TestBdf::lockUpNamesJoints() {
   QVERIFY(report.message.find("dynamic analysis failed at t = 0.06") != std::string::npos);
   for (const char* joint : {"coupler_rocker_pin", "rocker_pin"})
     QVERIFY2(report.message.find(joint) != std::string::npos, report.message.c_str());
+}
+
+void TestBdf::badOptionsRefused() {
+  DynamicsOptions options = pendulumOptions(0.0);
+  const Run run = runBdf(test::examplePath("simple_pendulum.rlx"), options);
+  QCOMPARE(run.results.report.status, SolveStatus::Unsupported);
+  QCOMPARE(run.results.report.message,
+           std::string("BDF cannot run: the tolerance must be positive, got 0"));
+  QCOMPARE(run.results.stats.steps, 0);
 }
 
 QTEST_GUILESS_MAIN(TestBdf)
