@@ -498,7 +498,7 @@ class CliTest : public QObject {
   void dynamicsAndStatics() {
     const QString csvPath = dir_.filePath("dynamics.csv"),
                   jsonPath = dir_.filePath("dynamics.json");
-    for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
+    for (const char* integrator : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) {
       const CliRun run = runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath, "--summary",
                                  jsonPath, "--end", "1", "--step", "0.001", "--output-step", "0.1",
                                  "--integrator", integrator, "--quiet"});
@@ -548,6 +548,20 @@ class CliTest : public QObject {
                  qPrintable(QString::number(csv.at(0, force))));
       }
     }
+  }
+
+  // bdf failures end with exit status 2 and a sentence naming the time and the elements.
+  void bdfFailures() {
+    const QString csvPath = dir_.filePath("bdf_failure.csv");
+    const CliRun lockup = runCli({"run", testData("four_bar_lockup.rlx"), "-o", csvPath});
+    QCOMPARE(lockup.exitCode, 2);
+    QVERIFY2(lockup.err.contains("dynamic analysis failed at t = 0.063"), qPrintable(lockup.err));
+    QVERIFY2(lockup.err.contains("\"coupler_rocker_pin\"") && lockup.err.contains("\"rocker_pin\""),
+             qPrintable(lockup.err));
+    const CliRun nan = runCli({"run", testData("pendulum_nan_torque.rlx"), "-o", csvPath});
+    QCOMPARE(nan.exitCode, 2);
+    QVERIFY2(nan.err.contains("dynamic analysis failed at t = 0.50"), qPrintable(nan.err));
+    QVERIFY2(nan.err.contains("the force \"bad_torque\" is not finite"), qPrintable(nan.err));
   }
 
   // assemble -o writes a model that loads, is assembled, and checks with the same DOF.
