@@ -4,6 +4,7 @@
 #include "docks/element_dialog.h"
 #include "docks/model_tree.h"
 #include "docks/properties_dock.h"
+#include "plot/plot_panel.h"
 #include "timeline/timeline.h"
 
 #include <QAction>
@@ -45,6 +46,7 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent) : QMainWi
     selection_.clear();
     runs_.clear();
     timeline_->setTimes({});
+    plots_->clearRuns();
   });
   connect(&document_, &Document::filePathChanged, this, &MainWindow::updateTitle);
   connect(document_.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
@@ -125,6 +127,14 @@ void MainWindow::createActions() {
   make("addConstraint", tr("Add &User Constraint…"), QKeySequence(), [this] {
     addElementDialog(ElementKind::Constraint, newConstraint(document_.spec(), true), tr("Add User Constraint"));
   });
+  make("driftView", tr("Constraint and Energy &Drift"), QKeySequence(), [this] {
+    findChild<QDockWidget*>("plotsDock")->show();
+    findChild<QDockWidget*>("plotsDock")->raise();
+    plots_->showDriftView();
+  });
+  make("playPause", tr("&Play / Pause"), QKeySequence(Qt::Key_Space), [this] {
+    timeline_->isPlaying() ? timeline_->pause() : timeline_->play();
+  });
   make("about", tr("&About Reuleaux"), QKeySequence(), [this] { about(); });
 }
 
@@ -157,8 +167,12 @@ void MainWindow::createMenus() {
   simulate->addAction(action("analysis"));
   simulate->addAction(runAction_);
   simulate->addAction(cancelAction_);
+  simulate->addSeparator();
+  simulate->addAction(action("playPause"));
 
   viewMenu_ = menuBar()->addMenu(tr("&View"));
+  viewMenu_->addAction(action("driftView"));
+  viewMenu_->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu_->addAction(dock->toggleViewAction());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -218,8 +232,13 @@ void MainWindow::createDocks() {
   dock("modelDock", tr("Model"), tree_, Qt::LeftDockWidgetArea);
   dock("propertiesDock", tr("Properties"), properties_, Qt::LeftDockWidgetArea);
   QDockWidget* diag = dock("diagnosticsDock", tr("Diagnostics"), diagnostics_, Qt::BottomDockWidgetArea);
+  plots_ = new PlotPanel(this);
+  dock("plotsDock", tr("Plots"), plots_, Qt::RightDockWidgetArea);
   QDockWidget* history = dock("undoDock", tr("Undo History"), undoView_, Qt::RightDockWidgetArea);
   tabifyDockWidget(diag, history);
+  resizeDocks({findChild<QDockWidget*>("plotsDock")}, {520}, Qt::Horizontal);
+  connect(plots_, &PlotPanel::timeClicked, timeline_, &Timeline::setTime);
+  connect(timeline_, &Timeline::frameChanged, plots_, [this](int, double t) { plots_->setCursorTime(t); });
   diag->raise();
   resizeDocks({findChild<QDockWidget*>("modelDock")}, {340}, Qt::Horizontal);
   resizeDocks({diag}, {140}, Qt::Vertical);

@@ -25,6 +25,7 @@ namespace rlx::ui {
 
 class DiagnosticsDock;
 class ModelTree;
+class PlotPanel;
 class PropertiesDock;
 class Timeline;
 
@@ -42,6 +43,7 @@ class MainWindow : public QMainWindow {
   PropertiesDock* properties() const { return properties_; }
   DiagnosticsDock* diagnostics() const { return diagnostics_; }
   ModelTree* modelTree() const { return tree_; }
+  PlotPanel* plots() const { return plots_; }
   Autosave* autosave() const { return autosave_.get(); }
   // The runs kept for comparison, oldest first; the last is the one shown.
   const std::vector<std::shared_ptr<const Run>>& runs() const { return runs_; }
@@ -95,6 +97,7 @@ class MainWindow : public QMainWindow {
   ModelTree* tree_ = nullptr;
   PropertiesDock* properties_ = nullptr;
   DiagnosticsDock* diagnostics_ = nullptr;
+  PlotPanel* plots_ = nullptr;
   QUndoView* undoView_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QMenu* examplesMenu_ = nullptr;

@@ -3,6 +3,7 @@
 #include "main_window.h"
 
 #include "docks/diagnostics_dock.h"
+#include "plot/plot_panel.h"
 #include "timeline/timeline.h"
 
 #include <QDockWidget>
@@ -30,7 +31,7 @@ void MainWindow::runAnalysis() {
   progress_->setValue(0);
   progress_->show();
   status_->setText(tr("Running…"));
-  simulation_.start(*model, runLabel(*model));
+  simulation_.start(*model);
   updateActions();
 }
 
@@ -45,7 +46,7 @@ void MainWindow::runFinished(std::shared_ptr<const Run> run) {
       : results.report.status == SolveStatus::Cancelled ? tr("cancelled")
                                                         : tr("failed: %1").arg(QString::fromStdString(results.report.message));
   status_->setText(tr("%1 %2 — %3 frames, %4 steps, %5 s")
-                       .arg(run->label, how)
+                       .arg(run->series.label, how)
                        .arg(results.frames.size())
                        .arg(results.stats.steps)
                        .arg(results.stats.wallTime, 0, 'g', 3));
@@ -56,6 +57,7 @@ void MainWindow::runFinished(std::shared_ptr<const Run> run) {
     times.reserve(results.frames.size());
     for (const Frame& frame : results.frames) times.push_back(frame.state.t);
     timeline_->setTimes(std::move(times));
+    plots_->addRun(run->series);
   }
   emit runCompleted();
 }

@@ -524,7 +524,7 @@ class CliTest : public QObject {
   // The user-constraint examples run with every integrator; their reaction columns are written.
   void runUserConstraintExamples() {
     const QString csvPath = dir_.filePath("user.csv"), jsonPath = dir_.filePath("user.json");
-    for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
+    for (const char* integrator : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) {
       for (const char* file : {"knife_edge_sled.rlx", "user_pendulum.rlx"}) {
         const CliRun run =
             runCli({"run", example(file), "-o", csvPath, "--summary", jsonPath, "--end", "1",

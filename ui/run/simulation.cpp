@@ -16,11 +16,11 @@ Simulation::~Simulation() {
   thread_->wait();
 }
 
-void Simulation::start(const Model& model, const QString& label) {
+void Simulation::start(const Model& model) {
   if (thread_) return;
   cancel_ = false;
   auto shared = std::make_shared<const Model>(model);
-  thread_ = QThread::create([this, shared, label] {
+  thread_ = QThread::create([this, shared] {
     const double t0 = 0.0, span = std::max(shared->endTime - t0, 1e-300);
     QElapsedTimer sinceReport;
     sinceReport.start();
@@ -33,8 +33,8 @@ void Simulation::start(const Model& model, const QString& label) {
     };
     auto run = std::make_shared<Run>();
     run->model = shared;
-    run->label = label;
     run->results = runAnalysis(*shared, observer).results;
+    run->series = runSeriesFromResults(*shared, run->results);
     result_ = run;
   });
   // Delivered on the UI thread once the worker has ended, so a new run can start at once.
@@ -47,11 +47,5 @@ void Simulation::start(const Model& model, const QString& label) {
 }
 
 void Simulation::cancel() { cancel_ = true; }
-
-QString runLabel(const Model& model) {
-  const QString type = QString::fromStdString(analysisTypeName(model.analysis));
-  if (model.analysis != AnalysisType::Dynamics) return type;
-  return QStringLiteral("%1 h=%2").arg(QString::fromStdString(model.integrator)).arg(model.step);
-}
 
 }  // namespace rlx::ui

@@ -4,6 +4,7 @@
 // cancel() stops the run at its next frame and the frames computed so far are delivered.
 
 #include "model/model.h"
+#include "plot/run_series.h"
 #include "results/results.h"
 
 #include <QObject>
@@ -15,11 +16,12 @@
 
 namespace rlx::ui {
 
-// One finished (or cancelled, or failed) run: the model it ran and its results.
+// One finished (or cancelled, or failed) run: the model it ran, its results, and the same
+// results as the plots read them (computed on the worker thread).
 struct Run {
   std::shared_ptr<const Model> model;
   Results results;
-  QString label;  // "hht h=0.001", for legends and the runs list
+  RunSeries series;  // series.label: "hht h=0.001", for legends and the runs list
 };
 
 class Simulation : public QObject {
@@ -31,7 +33,7 @@ class Simulation : public QObject {
   bool isRunning() const { return thread_ != nullptr; }
 
   // Starts the model's analysis (assembly, then its type). Ignored while a run is going.
-  void start(const Model& model, const QString& label);
+  void start(const Model& model);
   void cancel();
 
  signals:
@@ -43,9 +45,6 @@ class Simulation : public QObject {
   std::atomic<bool> cancel_{false};
   std::shared_ptr<const Run> result_;  // written by the worker, read after it ended
 };
-
-// A label for a run: the analysis, and the integrator and step of a dynamic one.
-QString runLabel(const Model& model);
 
 }  // namespace rlx::ui
 
