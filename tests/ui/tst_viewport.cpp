@@ -96,8 +96,6 @@ void TestViewport::drawsExamples() {
   QCOMPARE(image.size(), view_->size() * view_->devicePixelRatio());
   if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
     QVERIFY(image.save(dir + "/viewport_" + QFileInfo(file).baseName() + ".png"));
-  QEXPECT_FAIL("", "VTK's render framebuffer is incomplete in the widget's context "
-               "(GL_INVALID_FRAMEBUFFER_OPERATION): the picture is black; to be fixed", Continue);
   QVERIFY2(distinctColours(image) > 20, qPrintable(QString::number(distinctColours(image))));
 }
 

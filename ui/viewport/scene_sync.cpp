@@ -366,8 +366,8 @@ void SceneSync::buildGrid() {
   // Minor lines faint, major lines (every 5) a little stronger; both under the bodies.
   gridMinor_ = addActor(geometry::grid(gridSpacing_, extent, 5, false), {}, nullptr);
   gridMajor_ = addActor(geometry::grid(gridSpacing_, extent, 5, true), {}, nullptr);
-  gridMinor_->GetProperty()->SetColor(0.86, 0.88, 0.91);
-  gridMajor_->GetProperty()->SetColor(0.76, 0.79, 0.84);
+  gridMinor_->GetProperty()->SetColor(0.915, 0.93, 0.95);
+  gridMajor_->GetProperty()->SetColor(0.84, 0.865, 0.90);
   for (vtkActor* a : {gridMinor_.Get(), gridMajor_.Get()}) {
     a->GetProperty()->SetLighting(false);
     a->SetPosition(0, 0, -3 * layer_);

@@ -34,7 +34,9 @@ using Vec3 = Eigen::Vector3d;
 void windowEvent(vtkObject*, unsigned long event, void* clientData, void* callData) {
   auto* self = static_cast<Viewport*>(clientData);
   if (event == vtkCommand::WindowMakeCurrentEvent) {
-    self->makeCurrent();
+    // QOpenGLWidget::makeCurrent also binds the widget's framebuffer: only when not current, or
+    // VTK's own framebuffer bindings would be changed behind its back.
+    if (QOpenGLContext::currentContext() != self->context()) self->makeCurrent();
   } else if (event == vtkCommand::WindowIsCurrentEvent) {
     *static_cast<bool*>(callData) = QOpenGLContext::currentContext() == self->context();
   }
@@ -55,7 +57,7 @@ int bodyIndex(const Model& model, const QString& name) {
 
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
   window_ = vtkSmartPointer<vtkGenericOpenGLRenderWindow>::New();
-  window_->SetMultiSamples(0);
+  window_->SetMultiSamples(4);
   window_->SetFrameBlitModeToBlitToCurrent();
   window_->SetReadyForRendering(false);
   auto callback = vtkSmartPointer<vtkCallbackCommand>::New();
@@ -227,8 +229,8 @@ void Viewport::fitToModel() {
     camera->SetFocalPoint(cx, cy, 0);
     camera->SetPosition(cx, cy, 10 * std::max(1.0, scene_->modelSize()));
     camera->SetViewUp(0, 1, 0);
-    // Parallel scale is half the visible height; leave a margin of 15 %.
-    camera->SetParallelScale(0.5 * 1.3 * std::max({h, w / aspect, 1e-3}));
+    // Parallel scale is half the visible height; leave a margin of 20 %.
+    camera->SetParallelScale(0.5 * 1.4 * std::max({h, w / aspect, 1e-3}));
   } else {
     camera->ParallelProjectionOff();
     const double radius = 0.5 * std::sqrt(w * w + h * h + (b[5] - b[4]) * (b[5] - b[4]));
