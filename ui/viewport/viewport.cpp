@@ -103,6 +103,8 @@ Viewport::~Viewport() {
   }
 }
 
+void Viewport::setMultiSamples(int samples) { window_->SetMultiSamples(samples); }
+
 void Viewport::setDefaultSurfaceFormat() {
   QSurfaceFormat format;
   format.setRenderableType(QSurfaceFormat::OpenGL);

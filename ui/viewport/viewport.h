@@ -43,6 +43,10 @@ class Viewport : public QOpenGLWidget {
   // OpenGL 3.2 core, depth 24, stencil 8, 4x multisampling: call before QApplication exists.
   static void setDefaultSurfaceFormat();
 
+  // Anti-aliasing samples of VTK's render framebuffer (default 4; 0 is much faster with software
+  // OpenGL). Takes effect before the first frame.
+  void setMultiSamples(int samples);
+
   void setModel(const Spec& spec, const Model* model);  // rebuilds; fits the view on the first
   void setState(const State& state);                    // moves the actors only
   void setFrame(const Frame& frame);                    // state, time text and reaction arrows
