@@ -1,7 +1,9 @@
 // The viewport on real widgets: it draws the examples (not blank; screenshots when
 // REULEAUX_SCREENSHOTS names a folder), picks elements, builds with its tools, and a mouse drag
 // on the four-bar's crank moves the mechanism with every joint closed.
+#include "solve/assembly.h"
 #include "solve/constraints.h"
+#include "solve/kinematics.h"
 #include "solve/drag.h"
 #include "test_support.h"
 #include "viewport/scene_sync.h"
@@ -58,6 +60,8 @@ class TestViewport : public QObject {
   void barToolEmitsSnappedEnds();
   void revoluteToolNamesTheBodiesUnderThePoint();
   void escapeCancelsASpring();
+  void showsReactionsTracesAndTime();
+  void drawsASpatialSpecWithoutAModel();
 
  private:
   void show(const std::string& example);
@@ -203,6 +207,80 @@ void TestViewport::escapeCancelsASpring() {
   QCOMPARE(requested[0][0].toString(), QString("ground"));
   const float dx = requested[0][1].value<QVector3D>().x() - view_->worldAt(QPointF(200, 200)).x();
   QVERIFY2(std::abs(dx) < 1e-3f, qPrintable(QString::number(double(dx))));
+}
+
+void TestViewport::showsReactionsTracesAndTime() {
+  show("slider_crank.rlx");
+  // Half a turn of the driven crank: frames with multipliers.
+  Workspace ws(model_);
+  State state{0.0, model_.q0, model_.v0};
+  QVERIFY(assemble(model_, state, ws).ok());
+  Results results;
+  KinematicsOptions options;
+  options.endTime = 0.5;
+  options.outputStep = 0.01;
+  runKinematics(model_, state, ws, options, results);
+  QVERIFY(results.report.ok());
+  const int last = static_cast<int>(results.frames.size()) - 1;
+  view_->setTraces({TracePoint{"rod", QVector3D(0, 0, 0)}, TracePoint{"crank", QVector3D(0.075f, 0, 0)}});
+  view_->setTraceHistory(&results.frames, last);
+  view_->setShowReactions(true);
+  view_->setReactionScale(0.004);
+  const QImage before = view_->grabFrame();
+  view_->setFrame(results.frames[static_cast<std::size_t>(last)]);
+  QCOMPARE(view_->state().t, results.frames.back().state.t);
+  const QImage image = view_->grabFrame();
+  QVERIFY(image != before);
+  // The reaction arrows are red: count strongly red pixels.
+  int red = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      red += c.red() > 180 && c.green() < 80 && c.blue() < 80;
+    }
+  QVERIFY2(red > 200, qPrintable(QString::number(red)));
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_slider_crank_reactions_traces.png"));
+  // Hiding the reactions removes the red.
+  view_->setShowReactions(false);
+  const QImage hidden = view_->grabFrame();
+  int redHidden = 0;
+  for (int y = 0; y < hidden.height(); ++y)
+    for (int x = 0; x < hidden.width(); ++x) {
+      const QColor c = hidden.pixelColor(x, y);
+      redHidden += c.red() > 180 && c.green() < 80 && c.blue() < 80;
+    }
+  QVERIFY(redHidden < red / 10);
+}
+
+void TestViewport::drawsASpatialSpecWithoutAModel() {
+  // A spatial spec whose model is not available: bodies at their spec positions, 3-D camera.
+  Spec spec;
+  spec.dimension = 3;
+  BodySpec box;
+  box.name = "box";
+  box.position = {0.0, 0.0, 0.2};
+  box.shape.type = "box";
+  box.shape.size = Vector{0.4, 0.2, 0.1};
+  spec.bodies.push_back(box);
+  BodySpec ball = box;
+  ball.name = "ball";
+  ball.position = {0.5, 0.0, 0.2};
+  ball.shape = ShapeSpec{};
+  ball.shape.type = "sphere";
+  ball.shape.radius = 0.1;
+  spec.bodies.push_back(ball);
+  view_->setModel(spec, nullptr);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  QCOMPARE(view_->viewMode(), ViewMode::Spatial);
+  const QImage image = view_->grabFrame();
+  QVERIFY(distinctColours(image) > 20);
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_spatial.png"));
+  // Picking in 3-D goes through VTK's cell picker: the ball is where it is drawn.
+  const QPointF at = view_->widgetPosOf(QVector3D(0.5f, 0.f, 0.2f));
+  QCOMPARE(view_->elementAt(at), QString("ball"));
 }
 
 QTEST_MAIN(TestViewport)

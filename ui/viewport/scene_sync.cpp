@@ -16,6 +16,7 @@
 #include <vtkSphereSource.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkTriangleFilter.h>
 
 #include <algorithm>
 #include <cmath>
@@ -511,7 +512,11 @@ void SceneSync::setReactions(const Frame* frame) {
   auto data = vtkSmartPointer<vtkPolyData>::New();
   data->SetPoints(points);
   data->SetPolys(polys);
-  reactionActor_ = addActor(data, {}, nullptr);
+  // The arrows are concave: triangulate them (ear cutting) before drawing.
+  auto triangles = vtkSmartPointer<vtkTriangleFilter>::New();
+  triangles->SetInputData(data);
+  triangles->Update();
+  reactionActor_ = addActor(triangles->GetOutput(), {}, nullptr);
   setColour(reactionActor_, kReaction);
   reactionActor_->GetProperty()->SetLighting(false);
   reactionActor_->PickableOff();
