@@ -78,7 +78,8 @@ int main(int argc, char** argv) {
   view.fitToModel();
   view.grabFrame();
   std::printf("Viewport, %d-link pendulum chain, 1280x800, %d samples:\n", links, samples);
-  std::printf("  setModel + first frame: %.1f ms\n", static_cast<double>(setup.nsecsElapsed()) / 1e6);
+  std::printf("  setModel + first frame: %.1f ms\n",
+              static_cast<double>(setup.nsecsElapsed()) / 1e6);
 
   // Render only (no change), then scrub: setState + render, as the timeline does.
   const int frames = 60;

@@ -144,8 +144,13 @@ DragReport dragAssemble(const Model& model, State& state, Workspace& ws, const D
   DragReport report;
   report.time = state.t;
   const double L = modelSize(model);
-  DragProblem problem{model, state, ws, target, keptRows(model, options.releaseMotions),
-                      assemblyWeights(model, false, 1.0).cwiseInverse().cwiseSqrt(), {}};
+  DragProblem problem{model,
+                      state,
+                      ws,
+                      target,
+                      keptRows(model, options.releaseMotions),
+                      assemblyWeights(model, false, 1.0).cwiseInverse().cwiseSqrt(),
+                      {}};
   problem.Phi.resize(static_cast<Eigen::Index>(problem.rows.size()));
 
   // Start from a closed configuration.
@@ -164,7 +169,8 @@ DragReport dragAssemble(const Model& model, State& state, Workspace& ws, const D
     const Eigen::MatrixXd B = JS * N;
     const Eigen::VectorXd rl = r + JS * yp;
     const Eigen::VectorXd g = B.transpose() * rl;
-    const Eigen::MatrixXd H = B.transpose() * B + mu * Eigen::MatrixXd::Identity(N.cols(), N.cols());
+    const Eigen::MatrixXd H =
+        B.transpose() * B + mu * Eigen::MatrixXd::Identity(N.cols(), N.cols());
     const Eigen::VectorXd z = H.ldlt().solve(-g);
     Eigen::VectorXd d = problem.S.cwiseProduct(yp + N * z);
     report.updateNorm = d.lpNorm<Eigen::Infinity>();

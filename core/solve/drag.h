@@ -32,9 +32,9 @@
 namespace rlx {
 
 struct DragTarget {
-  int body = kGround;                                 // the grabbed body (not ground)
-  Eigen::Vector3d point = Eigen::Vector3d::Zero();    // grabbed point, body coordinates
-  Eigen::Vector3d target = Eigen::Vector3d::Zero();   // where the mouse puts it, global (2-D: z = 0)
+  int body = kGround;                                // the grabbed body (not ground)
+  Eigen::Vector3d point = Eigen::Vector3d::Zero();   // grabbed point, body coordinates
+  Eigen::Vector3d target = Eigen::Vector3d::Zero();  // where the mouse puts it, global (2-D: z = 0)
 };
 
 struct DragOptions {

@@ -1,8 +1,8 @@
 // Drag assembly: the four-bar follows its grabbed crank tip around a full turn with every joint
 // closed, puts the tip exactly on reachable targets and at the nearest place for unreachable ones,
 // and keeps its assembly branch.
-#include "solve/drag.h"
 #include "solve/constraints.h"
+#include "solve/drag.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -67,15 +67,18 @@ void TestDrag::crankTipFollowsAFullTurn() {
     const DragTarget target = crankTip(model, kCrank * std::cos(angle), kCrank * std::sin(angle));
     const DragReport report = dragAssemble(model, state, ws, target);
     QVERIFY2(report.ok(), report.message.c_str());
-    QVERIFY2(jointError(model, state) < 1e-9, qPrintable(QString::number(jointError(model, state))));
+    QVERIFY2(jointError(model, state) < 1e-9,
+             qPrintable(QString::number(jointError(model, state))));
     QVERIFY((tipPosition(model, state) - target.target).norm() < 1e-9);
     QVERIFY(report.miss < 1e-9);
   }
   // Back at 45 degrees on the same branch: the example's coupler and rocker angles.
-  QVERIFY(std::abs(std::remainder(state.q(model.bodies[static_cast<std::size_t>(coupler)].q + 2) -
-                                      0.691814366178, 2 * std::numbers::pi)) < 1e-9);
-  QVERIFY(std::abs(std::remainder(state.q(model.bodies[static_cast<std::size_t>(rocker)].q + 2) -
-                                      1.771330606919, 2 * std::numbers::pi)) < 1e-9);
+  QVERIFY(std::abs(std::remainder(
+              state.q(model.bodies[static_cast<std::size_t>(coupler)].q + 2) - 0.691814366178,
+              2 * std::numbers::pi)) < 1e-9);
+  QVERIFY(std::abs(std::remainder(
+              state.q(model.bodies[static_cast<std::size_t>(rocker)].q + 2) - 1.771330606919,
+              2 * std::numbers::pi)) < 1e-9);
 }
 
 void TestDrag::unreachableTargetGoesToTheNearestPlace_data() {

@@ -3,8 +3,8 @@
 // on the four-bar's crank moves the mechanism with every joint closed.
 #include "solve/assembly.h"
 #include "solve/constraints.h"
-#include "solve/kinematics.h"
 #include "solve/drag.h"
+#include "solve/kinematics.h"
 #include "test_support.h"
 #include "viewport/scene_sync.h"
 #include "viewport/viewport.h"
@@ -74,7 +74,9 @@ void TestViewport::init() {
   view_->resize(900, 640);
 }
 
-void TestViewport::cleanup() { view_.reset(); }
+void TestViewport::cleanup() {
+  view_.reset();
+}
 
 void TestViewport::show(const std::string& example) {
   const Spec spec = test::loadSpec(test::examplePath(example));
@@ -135,22 +137,25 @@ void TestViewport::dragOnTheCrankMovesTheFourBar() {
   // Sweep the mouse from 45 to 135 degrees about the pivot in small steps.
   for (int deg = 50; deg <= 135; deg += 5) {
     const double a = deg * std::numbers::pi / 180;
-    pos = view_->widgetPosOf(QVector3D(float(0.07 * std::cos(a)), float(0.07 * std::sin(a)), 0.f)).toPoint();
+    pos = view_->widgetPosOf(QVector3D(float(0.07 * std::cos(a)), float(0.07 * std::sin(a)), 0.f))
+              .toPoint();
     QTest::mouseMove(view_.get(), pos);
   }
   QTest::mouseRelease(view_.get(), Qt::LeftButton, {}, pos);
   QCOMPARE(finished.count(), 1);
   const State state = finished[0][1].value<State>();
   QCOMPARE(state.q, view_->state().q);
-  QVERIFY2(jointError(model_, state) < 1e-9, qPrintable(QString::number(jointError(model_, state))));
+  QVERIFY2(jointError(model_, state) < 1e-9,
+           qPrintable(QString::number(jointError(model_, state))));
   // The crank now points where the mouse was: the grabbed point is on the ray to the mouse.
   const QVector3D mouse = view_->worldAt(pos);
   const double crankAngle = state.q(model_.bodies[0].q + 2);
   // Within a pixel (the grabbed point is 0.07 m from the pivot, a pixel about 1 mm).
-  const double miss = std::remainder(crankAngle - std::atan2(double(mouse.y()), double(mouse.x())), 2 * std::numbers::pi);
-  const double pixel = double(view_->worldAt(QPointF(1, 0)).distanceToPoint(view_->worldAt(QPointF(0, 0))));
-  QVERIFY2(std::abs(miss) < 2 * pixel / 0.07,
-           qPrintable(QString::number(miss)));
+  const double miss = std::remainder(crankAngle - std::atan2(double(mouse.y()), double(mouse.x())),
+                                     2 * std::numbers::pi);
+  const double pixel =
+      double(view_->worldAt(QPointF(1, 0)).distanceToPoint(view_->worldAt(QPointF(0, 0))));
+  QVERIFY2(std::abs(miss) < 2 * pixel / 0.07, qPrintable(QString::number(miss)));
   QVERIFY(std::abs(crankAngle - 135 * std::numbers::pi / 180) < 0.05);
   const QImage image = view_->grabFrame();
   if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
@@ -222,7 +227,8 @@ void TestViewport::showsReactionsTracesAndTime() {
   runKinematics(model_, state, ws, options, results);
   QVERIFY(results.report.ok());
   const int last = static_cast<int>(results.frames.size()) - 1;
-  view_->setTraces({TracePoint{"rod", QVector3D(0, 0, 0)}, TracePoint{"crank", QVector3D(0.075f, 0, 0)}});
+  view_->setTraces(
+      {TracePoint{"rod", QVector3D(0, 0, 0)}, TracePoint{"crank", QVector3D(0.075f, 0, 0)}});
   view_->setTraceHistory(&results.frames, last);
   view_->setShowReactions(true);
   view_->setReactionScale(0.004);

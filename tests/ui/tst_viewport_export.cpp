@@ -57,12 +57,15 @@ void TestViewportExport::pngSequence() {
   QSignalSpy progress(&exporter, &AnimationExporter::progress);
   QString error;
   const AnimationExportOptions options{AnimationFormat::PngSequence, dir.path() + "/frames", 3, 30};
-  QVERIFY2(exporter.run(*view_, options, [&](int k) { showFrame(k); }, &error), qPrintable(error));
+  QVERIFY2(exporter.run(
+               *view_, options, [&](int k) { showFrame(k); }, &error),
+           qPrintable(error));
   QCOMPARE(progress.count(), 3);
   QCOMPARE(progress.last()[0].toInt(), 3);
   QImage previous;
   for (int k = 0; k < 3; ++k) {
-    const QImage image(dir.path() + QStringLiteral("/frames/frame_%1.png").arg(k, 4, 10, QChar('0')));
+    const QImage image(dir.path() +
+                       QStringLiteral("/frames/frame_%1.png").arg(k, 4, 10, QChar('0')));
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), view_->size() * view_->devicePixelRatio());
     // Not blank: the bodies' colours are there, and the picture changes with the frame.
@@ -81,7 +84,9 @@ void TestViewportExport::oggTheora() {
   QString error;
   const QString path = dir.path() + "/four_bar.ogv";
   const AnimationExportOptions options{AnimationFormat::OggTheora, path, 6, 10};
-  QVERIFY2(exporter.run(*view_, options, [&](int k) { showFrame(k); }, &error), qPrintable(error));
+  QVERIFY2(exporter.run(
+               *view_, options, [&](int k) { showFrame(k); }, &error),
+           qPrintable(error));
   QFile file(path);
   QVERIFY(file.open(QIODevice::ReadOnly));
   QVERIFY(file.size() > 1000);
@@ -94,10 +99,13 @@ void TestViewportExport::cancelRemovesThePartialVideo() {
   QString error;
   const QString path = dir.path() + "/cancelled.ogv";
   const AnimationExportOptions options{AnimationFormat::OggTheora, path, 10, 10};
-  const bool ok = exporter.run(*view_, options, [&](int k) {
-    showFrame(k);
-    if (k == 2) exporter.cancel();
-  }, &error);
+  const bool ok = exporter.run(
+      *view_, options,
+      [&](int k) {
+        showFrame(k);
+        if (k == 2) exporter.cancel();
+      },
+      &error);
   QVERIFY(!ok);
   QCOMPARE(error, QString("export cancelled after 3 of 10 frames"));
   QVERIFY(!QFile::exists(path));

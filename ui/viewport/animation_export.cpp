@@ -54,7 +54,8 @@ class PngSink : public Sink {
     return false;
   }
   bool write(const QImage& frame, int index, QString* error) override {
-    const QString file = QDir(dir_).filePath(QStringLiteral("frame_%1.png").arg(index, 4, 10, QChar('0')));
+    const QString file =
+        QDir(dir_).filePath(QStringLiteral("frame_%1.png").arg(index, 4, 10, QChar('0')));
     if (frame.save(file, "PNG")) return true;
     *error = QStringLiteral("cannot write %1").arg(file);
     return false;
@@ -132,14 +133,16 @@ class FfmpegSink : public Sink {
     for (int y = 0; y < frame.height(); ++y)
       process_.write(reinterpret_cast<const char*>(frame.constScanLine(y)), frame.width() * 3);
     if (process_.waitForBytesWritten(30000) || process_.bytesToWrite() == 0) return true;
-    *error = QStringLiteral("ffmpeg stopped reading frames: %1").arg(QString::fromUtf8(process_.readAllStandardError()));
+    *error = QStringLiteral("ffmpeg stopped reading frames: %1")
+                 .arg(QString::fromUtf8(process_.readAllStandardError()));
     return false;
   }
   bool close(QString* error) override {
     process_.closeWriteChannel();
     process_.waitForFinished(120000);
     if (process_.exitStatus() == QProcess::NormalExit && process_.exitCode() == 0) return true;
-    *error = QStringLiteral("ffmpeg failed: %1").arg(QString::fromUtf8(process_.readAllStandardError()).trimmed());
+    *error = QStringLiteral("ffmpeg failed: %1")
+                 .arg(QString::fromUtf8(process_.readAllStandardError()).trimmed());
     return false;
   }
   void abort() override {
@@ -156,18 +159,28 @@ class FfmpegSink : public Sink {
 
 }  // namespace
 
-QString AnimationExporter::ffmpegPath() { return QStandardPaths::findExecutable("ffmpeg"); }
+QString AnimationExporter::ffmpegPath() {
+  return QStandardPaths::findExecutable("ffmpeg");
+}
 
-bool AnimationExporter::ffmpegAvailable() { return !ffmpegPath().isEmpty(); }
+bool AnimationExporter::ffmpegAvailable() {
+  return !ffmpegPath().isEmpty();
+}
 
 bool AnimationExporter::run(Viewport& viewport, const AnimationExportOptions& options,
                             const ShowFrame& showFrame, QString* error) {
   cancelled_ = false;
   std::unique_ptr<Sink> sink;
   switch (options.format) {
-    case AnimationFormat::PngSequence: sink = std::make_unique<PngSink>(options.path); break;
-    case AnimationFormat::OggTheora: sink = std::make_unique<OggSink>(options.path, options.fps); break;
-    case AnimationFormat::Mp4: sink = std::make_unique<FfmpegSink>(options.path, options.fps); break;
+    case AnimationFormat::PngSequence:
+      sink = std::make_unique<PngSink>(options.path);
+      break;
+    case AnimationFormat::OggTheora:
+      sink = std::make_unique<OggSink>(options.path, options.fps);
+      break;
+    case AnimationFormat::Mp4:
+      sink = std::make_unique<FfmpegSink>(options.path, options.fps);
+      break;
   }
   const bool video = options.format != AnimationFormat::PngSequence;
   QSize size;
@@ -190,7 +203,9 @@ bool AnimationExporter::run(Viewport& viewport, const AnimationExportOptions& op
     QCoreApplication::processEvents();
     if (cancelled_) {
       sink->abort();
-      *error = QStringLiteral("export cancelled after %1 of %2 frames").arg(k + 1).arg(options.frameCount);
+      *error = QStringLiteral("export cancelled after %1 of %2 frames")
+                   .arg(k + 1)
+                   .arg(options.frameCount);
       return false;
     }
   }

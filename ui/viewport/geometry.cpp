@@ -180,8 +180,10 @@ vtkSmartPointer<vtkPolyData> spatialSolid(const ShapeSpec& shape, const SpecNumb
     const Vec3 n = axis.normalized();
     const Vec3 c = y.cross(n);
     const double angle = std::atan2(c.norm(), y.dot(n)) * 180 / std::numbers::pi;
-    if (c.norm() > 1e-12) transform->RotateWXYZ(angle, c.x(), c.y(), c.z());
-    else if (y.dot(n) < 0) transform->RotateX(180);
+    if (c.norm() > 1e-12)
+      transform->RotateWXYZ(angle, c.x(), c.y(), c.z());
+    else if (y.dot(n) < 0)
+      transform->RotateX(180);
   }
   return transformed(cylinder, transform);
 }

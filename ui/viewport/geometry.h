@@ -6,9 +6,9 @@
 #include "model/spec.h"
 #include "viewport/spec_numbers.h"
 
-#include <Eigen/Dense>
 #include <vtkPolyData.h>
 #include <vtkSmartPointer.h>
+#include <Eigen/Dense>
 
 #include <vector>
 

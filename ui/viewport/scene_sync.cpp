@@ -29,16 +29,18 @@ using Vec2 = Eigen::Vector2d;
 using Vec3 = Eigen::Vector3d;
 
 // Body colours: muted, distinguishable, readable under a dark outline.
-constexpr double kPalette[][3] = {
-    {0.35, 0.56, 0.80}, {0.93, 0.62, 0.28}, {0.40, 0.70, 0.55}, {0.80, 0.42, 0.45},
-    {0.58, 0.48, 0.76}, {0.70, 0.66, 0.36}, {0.36, 0.68, 0.76}, {0.78, 0.52, 0.66}};
+constexpr double kPalette[][3] = {{0.35, 0.56, 0.80}, {0.93, 0.62, 0.28}, {0.40, 0.70, 0.55},
+                                  {0.80, 0.42, 0.45}, {0.58, 0.48, 0.76}, {0.70, 0.66, 0.36},
+                                  {0.36, 0.68, 0.76}, {0.78, 0.52, 0.66}};
 constexpr double kHighlight[3] = {1.0, 0.55, 0.05};
 constexpr double kInk[3] = {0.16, 0.18, 0.22};
 constexpr double kMotion[3] = {0.82, 0.15, 0.42};
 constexpr double kSpring[3] = {0.15, 0.45, 0.30};
 constexpr double kReaction[3] = {0.85, 0.12, 0.12};
 
-void setColour(vtkActor* actor, const double c[3]) { actor->GetProperty()->SetColor(c[0], c[1], c[2]); }
+void setColour(vtkActor* actor, const double c[3]) {
+  actor->GetProperty()->SetColor(c[0], c[1], c[2]);
+}
 
 // A filled arrow from `from` to `to` (shaft `width` wide) in the plane z.
 std::vector<Vec2> arrowOutline(const Vec2& from, const Vec2& to, double width) {
@@ -47,13 +49,14 @@ std::vector<Vec2> arrowOutline(const Vec2& from, const Vec2& to, double width) {
   const Vec2 u = d / length, n(-u.y(), u.x());
   const double head = std::min(0.35 * length, 4 * width);
   const Vec2 base = to - head * u;
-  return {from - n * width / 2, base - n * width / 2, base - n * 1.6 * width, to,
+  return {from - n * width / 2,   base - n * width / 2, base - n * 1.6 * width, to,
           base + n * 1.6 * width, base + n * width / 2, from + n * width / 2};
 }
 
 double distanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
   const Vec2 ab = b - a;
-  const double t = ab.squaredNorm() > 0 ? std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
+  const double t =
+      ab.squaredNorm() > 0 ? std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
   return (p - (a + t * ab)).norm();
 }
 
@@ -191,19 +194,20 @@ void SceneSync::buildBodies(const Spec& spec) {
       actors->fill = addActor(geometry::prism(actors->outline, actors->z - 0.8 * layer_, actors->z),
                               name, actors->pose);
       std::vector<Vec3> edge;
-      for (const Vec2& p : actors->outline) edge.emplace_back(p.x(), p.y(), actors->z + 0.1 * layer_);
+      for (const Vec2& p : actors->outline)
+        edge.emplace_back(p.x(), p.y(), actors->z + 0.1 * layer_);
       actors->edge = addActor(geometry::polyline(edge, true), name, actors->pose);
       // The centre of mass: a small dark cross.
       const double c = 0.012 * size_;
       const double zc = actors->z + 0.1 * layer_;
-      vtkActor* com = addActor(geometry::segments({Vec3(-c, 0, zc), Vec3(c, 0, zc), Vec3(0, -c, zc),
-                                                   Vec3(0, c, zc)}),
-                               name, actors->pose);
+      vtkActor* com = addActor(
+          geometry::segments({Vec3(-c, 0, zc), Vec3(c, 0, zc), Vec3(0, -c, zc), Vec3(0, c, zc)}),
+          name, actors->pose);
       setColour(com, kInk);
       com->GetProperty()->SetOpacity(0.6);
     } else {
-      actors->fill = addActor(geometry::spatialSolid(b.shape, numbers, points3, size_), name,
-                              actors->pose);
+      actors->fill =
+          addActor(geometry::spatialSolid(b.shape, numbers, points3, size_), name, actors->pose);
       actors->fill->GetProperty()->SetSpecular(0.3);
       actors->fill->GetProperty()->SetSpecularPower(30);
     }
@@ -242,11 +246,13 @@ void SceneSync::buildJoints(const Spec& spec) {
     switch (j.type) {
       case JointType::Revolute: {
         // White pin with a dark ring and a dot in the middle.
-        vtkActor* disc = addActor(geometry::fill(geometry::circle(p, pin), top), name, poseOf(body));
+        vtkActor* disc =
+            addActor(geometry::fill(geometry::circle(p, pin), top), name, poseOf(body));
         disc->GetProperty()->SetColor(0.98, 0.98, 0.97);
         disc->GetProperty()->SetLighting(false);
         std::vector<Vec3> ring;
-        for (const Vec2& q : geometry::circle(p, pin)) ring.emplace_back(q.x(), q.y(), top + layer_);
+        for (const Vec2& q : geometry::circle(p, pin))
+          ring.emplace_back(q.x(), q.y(), top + layer_);
         vtkActor* r = addActor(geometry::polyline(ring, true), name, poseOf(body));
         setColour(r, kInk);
         r->GetProperty()->SetLineWidth(2.0);
@@ -269,10 +275,10 @@ void SceneSync::buildJoints(const Spec& spec) {
         // Project the centre onto the sliding line through s1.
         const Vec2 s1 = j.s1.head<2>();
         const Vec2 onLine = s1 + axis.normalized() * axis.normalized().dot(centre.head<2>() - s1);
-        vtkActor* a = addActor(
-            geometry::segments(geometry::rail(onLine, axis, 1.2 * size_, 2.6 * pin,
-                                              railBody == kGround, -layer_)),
-            name, poseOf(railBody));
+        vtkActor* a =
+            addActor(geometry::segments(geometry::rail(onLine, axis, 1.2 * size_, 2.6 * pin,
+                                                       railBody == kGround, -layer_)),
+                     name, poseOf(railBody));
         setColour(a, kInk);
         a->GetProperty()->SetLineWidth(1.5);
         jointMarks_.push_back({name, body, point, pin});
@@ -291,10 +297,10 @@ void SceneSync::buildJoints(const Spec& spec) {
       case JointType::RollingDisk: {
         // Other joints: a small dark square at the joint point.
         const double h = 0.7 * pin;
-        vtkActor* a = addActor(geometry::fill({p + Vec2(-h, -h), p + Vec2(h, -h), p + Vec2(h, h),
-                                               p + Vec2(-h, h)},
-                                              top),
-                               name, poseOf(body));
+        vtkActor* a =
+            addActor(geometry::fill(
+                         {p + Vec2(-h, -h), p + Vec2(h, -h), p + Vec2(h, h), p + Vec2(-h, h)}, top),
+                     name, poseOf(body));
         setColour(a, kInk);
         a->GetProperty()->SetLighting(false);
         jointMarks_.push_back({name, body, point, pin});
@@ -316,7 +322,7 @@ void SceneSync::buildSprings(const Spec& spec) {
   (void)spec;
   for (const Force& f : model_->forces) {
     if (f.type != ForceType::SpringDamper) continue;
-    Spring s{QString::fromStdString(f.name), f.body1, f.body2, f.s1, f.s2,
+    Spring s{QString::fromStdString(f.name),     f.body1, f.body2, f.s1, f.s2,
              vtkSmartPointer<vtkPolyData>::New()};
     vtkActor* a = addActor(s.data, s.name, nullptr);
     setColour(a, kSpring);
@@ -351,8 +357,11 @@ void SceneSync::buildMotions() {
       const Vec2 c = point.head<2>() + 2.2 * pin * n;
       const Vec2 a = c - 2.5 * pin * u, b = c + 2.5 * pin * u;
       const auto P = [&](const Vec2& v) { return Vec3(v.x(), v.y(), top); };
-      ends = {P(a), P(b), P(b), P(b - 0.8 * pin * (u + 0.6 * n)), P(b), P(b - 0.8 * pin * (u - 0.6 * n)),
-              P(a), P(a + 0.8 * pin * (u + 0.6 * n)), P(a), P(a + 0.8 * pin * (u - 0.6 * n))};
+      ends = {P(a), P(b),
+              P(b), P(b - 0.8 * pin * (u + 0.6 * n)),
+              P(b), P(b - 0.8 * pin * (u - 0.6 * n)),
+              P(a), P(a + 0.8 * pin * (u + 0.6 * n)),
+              P(a), P(a + 0.8 * pin * (u - 0.6 * n))};
     }
     vtkActor* actor = addActor(geometry::segments(ends), name, poseOf(body));
     setColour(actor, kMotion);
@@ -389,7 +398,8 @@ void SceneSync::setGridSpacing(double spacing) {
   for (vtkActor* a : {gridMinor_.Get(), gridMajor_.Get()})
     if (a) {
       renderer_->RemoveViewProp(a);
-      props_.erase(std::remove(props_.begin(), props_.end(), vtkSmartPointer<vtkProp>(a)), props_.end());
+      props_.erase(std::remove(props_.begin(), props_.end(), vtkSmartPointer<vtkProp>(a)),
+                   props_.end());
     }
   gridMinor_ = gridMajor_ = nullptr;
   buildGrid();
@@ -445,18 +455,21 @@ void SceneSync::applySelection() {
     const bool selected = selection_.contains(b->name);
     const double* c = b->colour;
     if (b->edge) {
-      if (selected) setColour(b->edge, kHighlight);
-      else b->edge->GetProperty()->SetColor(0.45 * c[0], 0.45 * c[1], 0.45 * c[2]);
+      if (selected)
+        setColour(b->edge, kHighlight);
+      else
+        b->edge->GetProperty()->SetColor(0.45 * c[0], 0.45 * c[1], 0.45 * c[2]);
       b->edge->GetProperty()->SetLineWidth(selected ? 3.5f : 1.5f);
     }
     // Selected bodies: lighter fill.
     const double k = selected ? 0.35 : 0.0;
-    b->fill->GetProperty()->SetColor(c[0] + k * (1 - c[0]), c[1] + k * (1 - c[1]), c[2] + k * (1 - c[2]));
+    b->fill->GetProperty()->SetColor(c[0] + k * (1 - c[0]), c[1] + k * (1 - c[1]),
+                                     c[2] + k * (1 - c[2]));
   }
   // Joint symbols, springs and motion markers: the ink or highlight colour on their lines.
   for (const auto& [name, actors] : elementActors_) {
-    const bool isBody = std::any_of(bodies_.begin(), bodies_.end(),
-                                    [&](const auto& b) { return b->name == name; });
+    const bool isBody =
+        std::any_of(bodies_.begin(), bodies_.end(), [&](const auto& b) { return b->name == name; });
     if (isBody) continue;
     for (const auto& actor : actors) {
       if (selection_.contains(name)) {
@@ -482,12 +495,15 @@ void SceneSync::setReactionScale(double metresPerNewton) {
 void SceneSync::setReactions(const Frame* frame) {
   if (reactionActor_) {
     renderer_->RemoveViewProp(reactionActor_);
-    props_.erase(std::remove(props_.begin(), props_.end(), vtkSmartPointer<vtkProp>(reactionActor_)),
-                 props_.end());
+    props_.erase(
+        std::remove(props_.begin(), props_.end(), vtkSmartPointer<vtkProp>(reactionActor_)),
+        props_.end());
     reactionActor_ = nullptr;
   }
-  if (frame) reactionFrame_ = *frame;
-  else reactionFrame_.reset();
+  if (frame)
+    reactionFrame_ = *frame;
+  else
+    reactionFrame_.reset();
   if (!frame || !model_ || frame->lambda.size() != model_->nh + model_->nn) return;
   // Reactions need Phi_q at the frame's state and its multipliers.
   Workspace ws(*model_);
@@ -621,7 +637,8 @@ QStringList SceneSync::bodiesAt(const Vec2& p, double tolerance) const {
                      m->GetElement(0, 1) * d.x() + m->GetElement(1, 1) * d.y());
     bool hit = geometry::contains(b.outline, local);
     for (std::size_t i = 0; !hit && i < b.outline.size(); ++i)
-      hit = distanceToSegment(local, b.outline[i], b.outline[(i + 1) % b.outline.size()]) <= tolerance;
+      hit = distanceToSegment(local, b.outline[i], b.outline[(i + 1) % b.outline.size()]) <=
+            tolerance;
     if (hit) out.push_back(b.name);
   }
   return out;

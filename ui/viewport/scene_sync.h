@@ -15,8 +15,8 @@
 #include <QString>
 #include <QStringList>
 
-#include <Eigen/Dense>
 #include <vtkSmartPointer.h>
+#include <Eigen/Dense>
 
 #include <map>
 #include <memory>
@@ -111,7 +111,7 @@ class SceneSync {
   std::vector<Spring> springs_;
   struct JointMark {
     QString name;
-    int body;  // the body the symbol moves with
+    int body;               // the body the symbol moves with
     Eigen::Vector3d point;  // on that body
     double radius;
   };

@@ -47,7 +47,8 @@ double SpecNumbers::value(const std::optional<Number>& n, double fallback) const
   return n ? value(*n, fallback) : fallback;
 }
 
-double SpecNumbers::component(const std::optional<Vector>& v, std::size_t i, double fallback) const {
+double SpecNumbers::component(const std::optional<Vector>& v, std::size_t i,
+                              double fallback) const {
   if (!v || i >= v->size()) return fallback;
   return value((*v)[i], fallback);
 }

@@ -42,7 +42,9 @@ void windowEvent(vtkObject*, unsigned long event, void* clientData, void* callDa
   }
 }
 
-Vec3 toEigen(const QVector3D& v) { return Vec3(v.x(), v.y(), v.z()); }
+Vec3 toEigen(const QVector3D& v) {
+  return Vec3(v.x(), v.y(), v.z());
+}
 QVector3D toQt(const Vec3& v) {
   return QVector3D(static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z()));
 }
@@ -103,7 +105,9 @@ Viewport::~Viewport() {
   }
 }
 
-void Viewport::setMultiSamples(int samples) { window_->SetMultiSamples(samples); }
+void Viewport::setMultiSamples(int samples) {
+  window_->SetMultiSamples(samples);
+}
 
 void Viewport::setDefaultSurfaceFormat() {
   QSurfaceFormat format;
@@ -154,7 +158,9 @@ void Viewport::renderNow() {
   window_->Render();
 }
 
-QImage Viewport::grabFrame() { return grabFramebuffer(); }
+QImage Viewport::grabFrame() {
+  return grabFramebuffer();
+}
 
 void Viewport::setupCamera() {
   vtkCamera* camera = renderer_->GetActiveCamera();
@@ -171,8 +177,10 @@ void Viewport::setupCamera() {
 }
 
 void Viewport::setModel(const Spec& spec, const Model* model) {
-  if (model) model_ = *model;
-  else model_.reset();
+  if (model)
+    model_ = *model;
+  else
+    model_.reset();
   scene_->setModel(spec, model);
   if (scene_->modelSize() > 0) {
     // Grid: a round spacing about a tenth of the model.
@@ -201,7 +209,9 @@ void Viewport::setFrame(const Frame& frame) {
   requestRender();
 }
 
-const State& Viewport::state() const { return scene_->state(); }
+const State& Viewport::state() const {
+  return scene_->state();
+}
 
 void Viewport::setSelection(const QStringList& names) {
   scene_->setSelection(names);
@@ -267,8 +277,10 @@ void Viewport::setReactionScale(double metresPerNewton) {
 }
 
 void Viewport::setShowTime(bool show) {
-  if (!show) scene_->setTimeText({});
-  else scene_->setTimeText(QStringLiteral("t = %1 s").arg(scene_->state().t, 0, 'f', 3));
+  if (!show)
+    scene_->setTimeText({});
+  else
+    scene_->setTimeText(QStringLiteral("t = %1 s").arg(scene_->state().t, 0, 'f', 3));
   requestRender();
 }
 
@@ -303,7 +315,8 @@ QVector3D Viewport::worldAt(const QPointF& pos) const {
   if (mode_ == ViewMode::Spatial) {
     origin = Vec3(camera->GetFocalPoint());
     normal = Vec3(camera->GetDirectionOfProjection());
-    if (gesture_ == Gesture::DragBody) origin = origin + normal * (dragPlaneDepth_ - normal.dot(origin));
+    if (gesture_ == Gesture::DragBody)
+      origin = origin + normal * (dragPlaneDepth_ - normal.dot(origin));
   }
   const Vec3 d = b - a;
   const double denominator = normal.dot(d);
@@ -495,13 +508,15 @@ void Viewport::finishTool(const QPointF& end) {
                          isDrag ? end : toolStart_ + QPointF(d / 2, d / 4));
       return;
     case Tool::AddDisk:
-      emit bodyRequested(ShapeKind::Disk, toolStart_, isDrag ? end : toolStart_ + QPointF(d / 4, 0));
+      emit bodyRequested(ShapeKind::Disk, toolStart_,
+                         isDrag ? end : toolStart_ + QPointF(d / 4, 0));
       return;
     case Tool::AddRevolute:
     case Tool::AddTranslational: {
       const QStringList under = bodiesUnder();
-      emit jointRequested(tool_ == Tool::AddRevolute ? JointType::Revolute : JointType::Translational,
-                          under[0], under[1], point);
+      emit jointRequested(
+          tool_ == Tool::AddRevolute ? JointType::Revolute : JointType::Translational, under[0],
+          under[1], point);
       return;
     }
     case Tool::AddSpring: {

@@ -19,8 +19,8 @@
 #include <QStringList>
 #include <QVector3D>
 
-#include <Eigen/Dense>
 #include <vtkSmartPointer.h>
+#include <Eigen/Dense>
 
 #include <memory>
 #include <optional>
@@ -89,10 +89,10 @@ class Viewport : public QOpenGLWidget {
   void jointRequested(rlx::JointType type, const QString& body1, const QString& body2,
                       QVector3D point);  // body1 "ground" when only one body is under the point
   void springRequested(const QString& body1, QVector3D point1, const QString& body2,
-                       QVector3D point2);  // global points
+                       QVector3D point2);                      // global points
   void dragStarted(const QString& body, QVector3D grabPoint);  // grab point in body coordinates
   void dragMoved(const QString& body, QVector3D grabPoint, QVector3D target);  // target global
-  void stateDragged(const rlx::State& state);   // the live drag result (each move)
+  void stateDragged(const rlx::State& state);  // the live drag result (each move)
   void dragFinished(const QString& body, const rlx::State& state);  // final configuration
   void toolCancelled();
 
