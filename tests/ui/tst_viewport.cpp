@@ -79,7 +79,7 @@ void TestViewport::cleanup() {
 }
 
 void TestViewport::show(const std::string& example) {
-  const Spec spec = test::loadSpec(test::examplePath(example));
+  const Spec spec = test::loadSpec(example.front() == '/' ? example : test::examplePath(example));
   model_ = test::compileOrFail(spec);
   view_->setModel(spec, &model_);
   view_->show();
@@ -89,9 +89,12 @@ void TestViewport::show(const std::string& example) {
 
 void TestViewport::drawsExamples_data() {
   QTest::addColumn<QString>("file");
-  QTest::newRow("slider_crank") << "slider_crank.rlx";
-  QTest::newRow("four_bar") << "four_bar.rlx";
-  QTest::newRow("double_four_bar") << "double_four_bar.rlx";
+  QTest::newRow("slider_crank") << QString::fromStdString(test::examplePath("slider_crank.rlx"));
+  QTest::newRow("four_bar") << QString::fromStdString(test::examplePath("four_bar.rlx"));
+  QTest::newRow("double_four_bar")
+      << QString::fromStdString(test::examplePath("double_four_bar.rlx"));
+  QTest::newRow("stiff_spring_slider")
+      << QString::fromStdString(test::testDataPath("stiff_spring_slider.rlx"));
 }
 
 void TestViewport::drawsExamples() {

@@ -601,12 +601,19 @@ std::array<double, 6> SceneSync::bounds() const {
     }
     any = true;
   }
-  for (const JointMark& j : jointMarks_) {
-    const Vec3 p = globalPoint(j.body, j.point);
+  // Joint symbols (with their ground marks) and both ends of every spring.
+  const auto include = [&](const Vec3& p, double margin) {
+    if (!any) b = {p.x(), p.x(), p.y(), p.y(), p.z(), p.z()};
+    any = true;
     for (int i = 0; i < 3; ++i) {
-      b[2 * i] = std::min(b[2 * i], p(i) - 3 * j.radius);
-      b[2 * i + 1] = std::max(b[2 * i + 1], p(i) + 3 * j.radius);
+      b[2 * i] = std::min(b[2 * i], p(i) - margin);
+      b[2 * i + 1] = std::max(b[2 * i + 1], p(i) + margin);
     }
+  };
+  for (const JointMark& j : jointMarks_) include(globalPoint(j.body, j.point), 3 * j.radius);
+  for (const Spring& s : springs_) {
+    include(globalPoint(s.body1, s.s1), 0.02 * size_);
+    include(globalPoint(s.body2, s.s2), 0.02 * size_);
   }
   return b;
 }

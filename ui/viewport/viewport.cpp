@@ -376,7 +376,11 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
     const QString name = elementAt(event->position());
     const bool additive = event->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier);
     emit elementClicked(name, additive);
-    if (model_ && bodyIndex(*model_, name) != kGround) startDrag(name, world);
+    // A press on a body drags the mechanism; on empty space it pans.
+    if (model_ && bodyIndex(*model_, name) != kGround)
+      startDrag(name, world);
+    else if (name.isEmpty())
+      gesture_ = Gesture::Pan;
     return;
   }
   gesture_ = Gesture::Tool;
