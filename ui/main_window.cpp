@@ -6,6 +6,7 @@
 #include "docks/properties_dock.h"
 #include "plot/plot_panel.h"
 #include "timeline/timeline.h"
+#include "viewport/viewport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -36,7 +37,9 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent) : QMainWi
       &document_, recoveryFolder.isEmpty() ? Autosave::defaultFolder() : recoveryFolder);
   createActions();
   createDocks();
+  createViewportActions();
   createMenus();
+  connectViewport();
 
   connect(&document_, &Document::specChanged, this, [this] {
     selection_.prune(document_.spec());
@@ -150,6 +153,9 @@ void MainWindow::createMenus() {
   file->addAction(action("save"));
   file->addAction(action("saveAs"));
   file->addSeparator();
+  file->addAction(action("exportPlot"));
+  file->addAction(action("exportAnimation"));
+  file->addSeparator();
   file->addAction(action("quit"));
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -159,6 +165,10 @@ void MainWindow::createMenus() {
   edit->addAction(action("delete"));
 
   QMenu* model = menuBar()->addMenu(tr("&Model"));
+  for (const char* name : {"toolSelect", "toolBar", "toolBox", "toolDisk", "toolRevolute",
+                           "toolTranslational", "toolSpring"})
+    model->addAction(action(name));
+  model->addSeparator();
   for (const char* name : {"addMotion", "addSpring", "addTorsionSpring", "addForce", "addTorque",
                            "addJointForce", "addParameter", "addConstraint"})
     model->addAction(action(name));
@@ -171,6 +181,9 @@ void MainWindow::createMenus() {
   simulate->addAction(action("playPause"));
 
   viewMenu_ = menuBar()->addMenu(tr("&View"));
+  for (const char* name : {"fit", "view3d", "grid", "snap", "reactions", "reactionScale", "trace"})
+    viewMenu_->addAction(action(name));
+  viewMenu_->addSeparator();
   viewMenu_->addAction(action("driftView"));
   viewMenu_->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu_->addAction(dock->toggleViewAction());
@@ -197,6 +210,15 @@ void MainWindow::createMenus() {
   action("redo")->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
   action("analysis")->setIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
 
+  QToolBar* build = addToolBar(tr("Build"));
+  build->setObjectName("buildToolBar");
+  for (const char* name : {"toolSelect", "toolBar", "toolBox", "toolDisk", "toolRevolute",
+                           "toolTranslational", "toolSpring"})
+    build->addAction(action(name));
+  build->addSeparator();
+  build->addAction(action("fit"));
+  build->addAction(action("view3d"));
+
   progress_ = new QProgressBar(this);
   progress_->setRange(0, 1000);
   progress_->setMaximumWidth(240);
@@ -211,8 +233,9 @@ void MainWindow::createDocks() {
   auto* layout = new QVBoxLayout(central);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
+  viewport_ = new Viewport(central);
   timeline_ = new Timeline(central);
-  layout->addStretch(1);
+  layout->addWidget(viewport_, 1);
   layout->addWidget(timeline_);
   setCentralWidget(central);
 

@@ -26,6 +26,7 @@ namespace rlx::ui {
 class DiagnosticsDock;
 class ModelTree;
 class PlotPanel;
+class Viewport;
 class PropertiesDock;
 class Timeline;
 
@@ -44,6 +45,7 @@ class MainWindow : public QMainWindow {
   DiagnosticsDock* diagnostics() const { return diagnostics_; }
   ModelTree* modelTree() const { return tree_; }
   PlotPanel* plots() const { return plots_; }
+  Viewport* viewport() const { return viewport_; }
   Autosave* autosave() const { return autosave_.get(); }
   // The runs kept for comparison, oldest first; the last is the one shown.
   const std::vector<std::shared_ptr<const Run>>& runs() const { return runs_; }
@@ -71,6 +73,10 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createMenus();
   void createDocks();
+  void createViewportActions();
+  void connectViewport();
+  void exportAnimation();
+  void exportPlot();
   void updateTitle();
   void updateActions();
   bool maybeSave();
@@ -98,6 +104,9 @@ class MainWindow : public QMainWindow {
   PropertiesDock* properties_ = nullptr;
   DiagnosticsDock* diagnostics_ = nullptr;
   PlotPanel* plots_ = nullptr;
+  Viewport* viewport_ = nullptr;
+  int dragCount_ = 0;  // each drag is its own undo step
+  double reactionScale_ = 0.01;  // m/N
   QUndoView* undoView_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QMenu* examplesMenu_ = nullptr;

@@ -62,10 +62,4 @@ void MainWindow::runFinished(std::shared_ptr<const Run> run) {
   emit runCompleted();
 }
 
-void MainWindow::showFrame(int index) {
-  if (runs_.empty()) return;
-  const Results& results = runs_.back()->results;
-  if (index < 0 || index >= static_cast<int>(results.frames.size())) return;
-}
-
 }  // namespace rlx::ui

@@ -2,20 +2,14 @@
 // without one it starts with an empty model and offers back unsaved work left by a crash.
 
 #include "main_window.h"
+#include "viewport/viewport.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QSurfaceFormat>
 
 int main(int argc, char* argv[]) {
   // VTK renders with OpenGL 3.2 core inside the Qt widgets: the format must be set first.
-  QSurfaceFormat format;
-  format.setVersion(3, 2);
-  format.setProfile(QSurfaceFormat::CoreProfile);
-  format.setDepthBufferSize(24);
-  format.setStencilBufferSize(8);
-  format.setSamples(4);
-  QSurfaceFormat::setDefaultFormat(format);
+  rlx::ui::Viewport::setDefaultSurfaceFormat();
 
   QApplication app(argc, argv);
   QApplication::setApplicationName("Reuleaux");

@@ -8,6 +8,7 @@
 #include "run/analysis_dialog.h"
 #include "test_support.h"
 #include "timeline/timeline.h"
+#include "viewport/viewport.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -81,6 +82,10 @@ class TestMainWindow : public QObject {
     pushEdit(doc, withAnalysis(doc->spec(), analysis), "long run");
     QVERIFY(doc->model());
 
+    // The window is up and drawn before the run starts (a first software-rendered frame of the
+    // viewport under Xvfb is slow, and is not what this test measures).
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(500);
     QSignalSpy completed(&window, &MainWindow::runCompleted);
     window.action("run")->trigger();
     QVERIFY(window.simulation()->isRunning());
@@ -225,6 +230,7 @@ class TestMainWindow : public QObject {
 };
 
 int main(int argc, char* argv[]) {
+  Viewport::setDefaultSurfaceFormat();
   if (qEnvironmentVariableIsSet("RLX_RECOVERY_CHILD")) return recoveryChild(argc, argv);
   QApplication app(argc, argv);
   TestMainWindow test;
