@@ -5,6 +5,7 @@
 #include "docks/properties_dock.h"
 #include "document/commands.h"
 #include "main_window.h"
+#include "plot/plot_panel.h"
 #include "run/analysis_dialog.h"
 #include "test_support.h"
 #include "timeline/timeline.h"
@@ -120,6 +121,35 @@ class TestMainWindow : public QObject {
     window.timeline()->setFrame(window.timeline()->frameCount() / 2);
     QCOMPARE(window.timeline()->frame(), window.timeline()->frameCount() / 2);
     QVERIFY(window.action("run")->isEnabled());
+  }
+
+  void scrubbingMovesTheViewportAndEveryPlotCursor() {
+    QTemporaryDir recovery;
+    MainWindow window(recovery.path());
+    window.show();
+    QVERIFY(window.openPath(example("slider_crank.rlx")));
+    QSignalSpy completed(&window, &MainWindow::runCompleted);
+    window.runAnalysis();
+    QVERIFY(completed.wait(60000));
+    const std::vector<Frame>& frames = window.runs().back()->results.frames;
+    QVERIFY(frames.size() > 20);
+    PlotPanel* plots = window.plots();
+    plots->addChannel("crank.angle");
+    plots->addPlot();
+    plots->addChannel("slider.x");
+    plots->showDriftView();
+    const std::vector<PlotView*> views{plots->plot(0), plots->plot(1), plots->constraintDriftPlot(),
+                                       plots->energyDriftPlot()};
+    for (int k : {static_cast<int>(frames.size()) - 1, 0, 7, static_cast<int>(frames.size()) / 2}) {
+      window.timeline()->setFrame(k);
+      const Frame& frame = frames[static_cast<std::size_t>(k)];
+      QCOMPARE(window.timeline()->frame(), k);
+      QVERIFY((window.viewport()->state().q - frame.state.q).norm() == 0.0);
+      for (PlotView* view : views) QCOMPARE(view->plotChart()->cursorTime(), frame.state.t);
+    }
+    // A click in a plot moves the timeline to the frame at that time.
+    emit plots->timeClicked(frames[5].state.t);
+    QCOMPARE(window.timeline()->frame(), 5);
   }
 
   void aRunFailureNamesTheJointsAndSelectsThem() {
