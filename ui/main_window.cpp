@@ -83,7 +83,8 @@ void MainWindow::createActions() {
     connect(a, &QAction::triggered, this, slot);
     return a;
   };
-  make("new", tr("&New"), QKeySequence::New, [this] { newModel(); });
+  make("new", tr("&New"), QKeySequence::New, [this] { newModel(2); });
+  make("new3d", tr("New &Spatial Model"), QKeySequence(), [this] { newModel(3); });
   make("open", tr("&Open…"), QKeySequence::Open, [this] { openDialog(); });
   make("save", tr("&Save"), QKeySequence::Save, [this] { save(); });
   make("saveAs", tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAsDialog(); });
@@ -144,6 +145,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(action("new"));
+  file->addAction(action("new3d"));
   file->addAction(action("open"));
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);

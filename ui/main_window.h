@@ -80,7 +80,7 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void updateActions();
   bool maybeSave();
-  void newModel();
+  void newModel(int dimension);
   void openDialog();
   bool save();
   bool saveAsDialog();

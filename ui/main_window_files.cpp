@@ -45,10 +45,10 @@ bool MainWindow::maybeSave() {
   return answer == QMessageBox::Discard;
 }
 
-void MainWindow::newModel() {
+void MainWindow::newModel(int dimension) {
   if (!maybeSave()) return;
   simulation_.cancel();
-  document_.newModel(2);
+  document_.newModel(dimension);
 }
 
 void MainWindow::openDialog() {

@@ -73,6 +73,18 @@ Json newBody(const Spec& spec, ShapeKind kind, QPointF start, QPointF end) {
   return body;
 }
 
+// A joint axis along a view direction: the nearest principal axis when within 10 degrees.
+Json axisAlong(QVector3D d) {
+  d = -d;  // towards the viewer
+  for (int i = 0; i < 3; ++i)
+    if (std::abs(static_cast<double>(d[i])) > std::cos(10 * M_PI / 180)) {
+      Json axis = Json::array({0, 0, 0});
+      axis[static_cast<std::size_t>(i)] = d[i] > 0 ? 1 : -1;
+      return axis;
+    }
+  return Json::array({tidy(d.x()), tidy(d.y()), tidy(d.z())});
+}
+
 // The element of that name, if any.
 std::optional<ElementId> idOf(const Spec& spec, const QString& name) {
   for (const ElementId& id : elements(spec))
@@ -190,8 +202,12 @@ void MainWindow::connectViewport() {
                        {"body1", body1.toStdString()},
                        {"body2", body2.toStdString()},
                        {"at", point(spec, at.x(), at.y(), at.z())}};
-            if (type == JointType::Translational || spec.dimension == 3)
-              joint["axis"] = type == JointType::Translational ? point(spec, 1, 0, 0) : point(spec, 0, 0, 1);
+            // Planar: a slider moves along x. Spatial: the axis is the direction the user looks
+            // along (a principal axis when within 10 degrees of one), editable afterwards.
+            if (spec.dimension == 3)
+              joint["axis"] = axisAlong(viewport_->viewDirection());
+            else if (type == JointType::Translational)
+              joint["axis"] = point(spec, 1, 0);
             const Diagnostics refused = pushEdit(&document_, addElement(spec, ElementKind::Joint, joint),
                                                  tr("Add joint %1").arg(QString::fromStdString(joint["name"])));
             if (refused.empty()) selection_.set({{ElementKind::Joint, joint["name"]}});

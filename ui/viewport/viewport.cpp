@@ -356,6 +356,12 @@ QString Viewport::elementAt(const QPointF& pos) const {
   return scene_->elementOf(picker->GetViewProp());
 }
 
+QVector3D Viewport::viewDirection() const {
+  double d[3];
+  renderer_->GetActiveCamera()->GetDirectionOfProjection(d);
+  return QVector3D(static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])).normalized();
+}
+
 QPointF Viewport::snapped(const QPointF& world) const {
   if (!snap_ || mode_ != ViewMode::Planar) return world;
   const double s = scene_->gridSpacing();

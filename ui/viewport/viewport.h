@@ -80,6 +80,8 @@ class Viewport : public QOpenGLWidget {
   QPointF widgetPosOf(const QVector3D& world) const;
   // The element under a widget position, or empty.
   QString elementAt(const QPointF& widgetPos) const;
+  // The direction the camera looks along (global, unit); -z in the planar view.
+  QVector3D viewDirection() const;
 
   SceneSync& scene() { return *scene_; }
 
