@@ -224,9 +224,15 @@ class TestBuildFourBar : public QObject {
     onNextModal<QFileDialog>([saved](QWidget* dialog) {
       auto* d = qobject_cast<QFileDialog*>(dialog);
       QVERIFY(d);
-      auto* name = d->findChild<QLineEdit*>("fileNameEdit");
-      type(name, saved);
-      QTest::keyClick(name, Qt::Key_Return);
+      // The dialog fills in its default name once its folder has loaded, which may be after
+      // the user typed: type the name again until the dialog takes it.
+      auto* retry = new QTimer(d);
+      QObject::connect(retry, &QTimer::timeout, [d, saved] {
+        auto* name = d->findChild<QLineEdit*>("fileNameEdit");
+        type(name, saved);
+        QTest::keyClick(name, Qt::Key_Return);
+      });
+      retry->start(300);
     });
     window.action("save")->trigger();
     QVERIFY(!window.document()->isModified());
