@@ -2,7 +2,8 @@
 // Constraint- and energy-corrected equation of motion as a first-order system for explicit
 // Runge-Kutta (shared/docs/braun-goldfarb.md, equations (17a), (17b), (20)).
 //
-// M = R^T R (Cholesky per body block, L = R^T), a = M^-1 Q, A = Phi_q (holonomic rows, with
+// M = R^T R (Cholesky per body block, L = R^T; a spatial body's block is T Mb T^T with Mb the
+// constant block in body axes and T = blockdiag(I, A), so R = L_b^T T^T with L_b from Mb), a = M^-1 Q, A = Phi_q (holonomic rows, with
 // respect to v), b = nu, C = A R^-1, X^+ the Moore-Penrose pseudoinverse (SVD, singular values
 // <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C.
 //
@@ -12,7 +13,9 @@
 //          b_nu = -(A v)_q qdot + nu_t        (the convective term with the corrected qdot)
 //   energy (20): Phi_e = E - E0 - W, s = R v, w^T = N s = s - C^+ (A v),
 //          r = b_e - k_e Phi_e - (M v) . (a + R^-1 y),  b_e = Q_c . qdot + P
-//          (Q_c the conservative part of Q = -dV/dq; the term is skipped, z = y, when
+//          (Q_c the conservative part of Q = -dV/dq; a spatial body's kinetic energy depends on
+//          its orientation, dT/dtheta = -g with g = -omega x (J_W omega) the gyroscopic term in
+//          Q_c, so b_e uses Q_c - 2 g; the term is skipped, z = y, when
 //          w w^T <= max(m, n) eps max(1, s^T s) or when the energy correction is off)
 //   Wdot = P = Q_nc . v                        (power of the nonconservative applied forces)
 //   lambda: the minimum-norm least-squares solution of Phi_q^T lambda = Q - M vdot, which is
@@ -73,6 +76,9 @@ class CorrectedEquation {
   void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
   void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+  // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
+  void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
+  void toBody(Eigen::Ref<Eigen::VectorXd> x) const;
 
   const Model& model_;
   CorrectionGains gains_;
@@ -84,7 +90,8 @@ class CorrectedEquation {
   Eigen::Index rank_ = 0;
   State at_, shifted_;
   Eigen::MatrixXd C_;
-  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_;
+  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_;
+  std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };
 
 }  // namespace rlx
