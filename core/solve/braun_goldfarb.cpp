@@ -169,6 +169,9 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     if (model_.dimension == 3) block.rightCols(3) = block.rightCols(3) * turn_[i];
     L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(block);
   }
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (static_cast<std::size_t>(i) < active_.size() && !active_[static_cast<std::size_t>(i)])
+      C_.row(i).setZero();
   rank_ = 0;
   if (m > 0) {
     svd_.compute(C_, Eigen::ComputeThinU | Eigen::ComputeThinV);

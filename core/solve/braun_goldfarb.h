@@ -71,6 +71,11 @@ class CorrectedEquation {
 
   double mu0Squared() const { return mu0Squared_; }
 
+  // Keeps only the rows marked active (analyzeRedundancy): a redundant row enters C as zeros, so
+  // that a redundancy that holds only on the constraint manifold (Bricard's linkage) does not
+  // show as a tiny singular value of C off it.
+  void setActiveRows(const std::vector<bool>& active) { active_ = active; }
+
  private:
   void applyPinv(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);           // C^+ rhs
   void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
@@ -85,6 +90,7 @@ class CorrectedEquation {
   Workspace ws_, scratch_;
   std::vector<Eigen::MatrixXd> L_;  // per body: lower Cholesky factor of its mass block
   bool energyOn_ = false;
+  std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
   Eigen::JacobiSVD<Eigen::MatrixXd> svd_;
   Eigen::Index rank_ = 0;

@@ -91,6 +91,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                     " needs M^-1, use hht or give the body an inertia",
                 {body});
   equation.setStart(state, options.energyCorrection);
+  equation.setActiveRows(ws.active);
 
   const bool adaptive = options.integrator == "corrected-rk45";
   ExplicitRungeKutta rk(model, adaptive ? dormandPrince54() : classicalRK4());

@@ -158,6 +158,14 @@ void evaluateSpatialConstraintDerivatives(const Model& model, const State& state
   }
 }
 
+void correctRotationRates(const Model& model, const Eigen::VectorXd& offset, Eigen::VectorXd& rate) {
+  for (const Body& b : model.bodies) {
+    const Eigen::Vector3d theta = offset.segment<3>(b.v + 3);
+    const Eigen::Vector3d omega = rate.segment<3>(b.v + 3);
+    rate.segment<3>(b.v + 3) = omega - 0.5 * theta.cross(omega) + theta.cross(theta.cross(omega)) / 12.0;
+  }
+}
+
 void integrateSpatialPositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                double h) {
   for (const Body& b : model.bodies) {

@@ -26,6 +26,10 @@ void evaluateSpatialConstraintDerivatives(const Model& model, const State& state
 void integrateSpatialPositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                double h);
 
+// The angular entries of `rate` (a qdot in v layout) mapped by dexp^-1 at the rotation vectors in
+// `offset`: omega - 1/2 Theta x omega + 1/12 Theta x (Theta x omega) (exact to O(|Theta|^3)).
+void correctRotationRates(const Model& model, const Eigen::VectorXd& offset, Eigen::VectorXd& rate);
+
 // The coordinate a motion prescribes (without the function of time).
 spatial::Scalar spatialMotionCoordinate(const Model& model, const Motion& motion, const State& state);
 
