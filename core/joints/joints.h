@@ -97,6 +97,7 @@ void spatialPlanar(const Joint& joint, const spatial::Body& b1, const spatial::B
 void spatialPointOnPlane(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialParallelAxes(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialPerpendicular(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialRollingDisk(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 spatial::Scalar spatialRevoluteAngle(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 spatial::Scalar spatialTravel(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 

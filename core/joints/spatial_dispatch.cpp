@@ -35,8 +35,7 @@ void evaluateSpatialJoint(const Joint& joint, const spatial::Body& b1, const spa
     case JointType::PointOnPlane: return spatialPointOnPlane(joint, b1, b2, out);
     case JointType::ParallelAxes: return spatialParallelAxes(joint, b1, b2, out);
     case JointType::Perpendicular: return spatialPerpendicular(joint, b1, b2, out);
-    case JointType::RollingDisk:
-      break;  // compile() refuses it until the nonholonomic rows exist
+    case JointType::RollingDisk: return spatialRollingDisk(joint, b1, b2, out);
   }
 }
 

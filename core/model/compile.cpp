@@ -221,7 +221,8 @@ void Compiler::compileMotions() {
       if (m.coordinate == Axis::Angle) m.point.setZero();
       target = "the " + s.coordinate + " of body \"" + s.body + "\"";
       if (m.coordinate != Axis::Angle)
-        target += " at (" + std::to_string(m.point.x()) + ", " + std::to_string(m.point.y()) + ")";
+        target += " at (" + std::to_string(m.point.x()) + ", " + std::to_string(m.point.y()) +
+                  (spatial ? ", " + std::to_string(m.point.z()) : std::string()) + ")";
     }
     // One motion per coordinate: a second one over-drives it.
     if (!target.empty()) {

@@ -2,9 +2,11 @@
 // random configurations (and near-singular ones: 3-1-3 theta close to 0), velocities and times.
 // Positions move along velocity directions with integratePositions (the tangent space of the
 // rotation group), so Phi_q is checked with respect to v, as the solvers use it.
+#include "joints/joints.h"
 #include "joints/rotation.h"
 #include "model/compile.h"
 #include "solve/constraints.h"
+#include "solve/spatial_constraints.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -61,6 +63,7 @@ class TestSpatialJoints : public QObject {
  private slots:
   void derivatives_data();
   void derivatives();
+  void rollingDiskEquations();
 };
 
 void TestSpatialJoints::derivatives_data() {
@@ -166,6 +169,72 @@ void TestSpatialJoints::derivatives() {
     QVERIFY2(errors[2] < 1e-6, qPrintable(QString("gamma, trial %1: %2").arg(trial).arg(errors[2])));
   }
   qInfo("largest relative error of Phi_q, nu, gamma over 40 states: %.3g", worst);
+}
+
+void TestSpatialJoints::rollingDiskEquations() {
+  // The rolling disk's rows (compile does not admit the joint yet): row 0, the contact height, a
+  // holonomic equation; rows 1 and 2, the no-slip conditions A(q) v = 0, with
+  // d/ds [A(q(s)) v(s)] = A a - gamma along q(s) = q (+) (v s + a s^2 / 2), v(s) = v + a s.
+  Model model;
+  model.dimension = 3;
+  model.nq = 7;
+  model.nv = 6;
+  model.bodies.push_back(Body{});
+  Joint disk;
+  disk.type = JointType::RollingDisk;
+  disk.body1 = kGround;
+  disk.body2 = 0;
+  disk.rows = 3;
+  disk.radius = 0.3;
+  disk.s1 = Eigen::Vector3d(0.1, -0.2, 0.05);
+  disk.frame1 = spatial::frameAround(Eigen::Vector3d(0.1, 0.2, 1.0));
+  disk.a2 = Eigen::Vector3d(0.0, 0.6, 0.8);
+  const spatial::Body ground;
+  const auto evaluate = [&](const State& state) {
+    JointEval eval;
+    evaluateSpatialJoint(disk, ground, spatialBody(model, state, 0), eval);
+    return eval;
+  };
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> uniform(-1.5, 1.5);
+  double worst = 0.0;
+  for (int trial = 0; trial < 40; ++trial) {
+    State state;
+    state.q = Eigen::VectorXd::Zero(7);
+    state.q.head<3>() = Eigen::Vector3d::NullaryExpr([&] { return uniform(rng); });
+    rotation::toCoordinates(randomOrientation(rng, trial % 2 == 1), state.q.segment<4>(3));
+    state.v = Eigen::VectorXd::NullaryExpr(6, [&] { return uniform(rng); });
+    const Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(6, [&] { return uniform(rng); });
+    const JointEval eval = evaluate(state);
+    const Eigen::MatrixXd J = eval.J2.topRows(3);
+    // Row 0: gradient and gamma of Phi.
+    const auto height = [&](const Eigen::VectorXd& dv) {
+      State moved = state;
+      integratePositions(model, moved.q, dv, 1.0);
+      return Eigen::VectorXd::Constant(1, evaluate(moved).Phi(0));
+    };
+    const auto heightAt = [&](double s) {
+      return height(Eigen::VectorXd(state.v * s + 0.5 * a * s * s))(0);
+    };
+    const auto second = [&](double h) { return (heightAt(h) - 2 * heightAt(0) + heightAt(-h)) / (h * h); };
+    const double heightDdot = (4 * second(1e-4) - second(2e-4)) / 3;
+    // Rows 1, 2: the rate of A v along the path.
+    const auto slipAt = [&](double s) {
+      State moved = state;
+      integratePositions(model, moved.q, Eigen::VectorXd(state.v * s + 0.5 * a * s * s), 1.0);
+      return Eigen::Vector2d(evaluate(moved).J2.middleRows<2>(1) * (state.v + a * s));
+    };
+    const auto first = [&](double h) { return Eigen::Vector2d((slipAt(h) - slipAt(-h)) / (2 * h)); };
+    const Eigen::Vector2d slipDot = (4 * first(1e-4) - first(2e-4)) / 3;
+    const double errors[] = {
+        test::relativeError(J.row(0), test::numericJacobian(height, Eigen::VectorXd::Zero(6))),
+        std::abs(eval.gamma(0) - (J.row(0).dot(a) - heightDdot)) / std::max(1.0, std::abs(eval.gamma(0))),
+        test::relativeError(eval.gamma.segment<2>(1), J.middleRows(1, 2) * a - slipDot)};
+    worst = std::max({worst, errors[0], errors[1], errors[2]});
+    QVERIFY2(errors[0] < 1e-6 && errors[1] < 1e-6 && errors[2] < 1e-6,
+             qPrintable(QString("trial %1: %2 %3 %4").arg(trial).arg(errors[0]).arg(errors[1]).arg(errors[2])));
+  }
+  qInfo("rolling disk rows over 40 states: largest relative error %.3g", worst);
 }
 
 QTEST_GUILESS_MAIN(TestSpatialJoints)
