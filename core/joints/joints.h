@@ -98,6 +98,8 @@ void spatialPointOnPlane(const Joint& joint, const spatial::Body& b1, const spat
 void spatialParallelAxes(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialPerpendicular(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialRollingDisk(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+// The contact point of a rolling disk (global).
+spatial::Vec3 rollingDiskContact(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 spatial::Scalar spatialRevoluteAngle(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 spatial::Scalar spatialTravel(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 

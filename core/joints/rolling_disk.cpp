@@ -46,4 +46,12 @@ void spatialRollingDisk(const Joint& joint, const spatial::Body& b1, const spati
   }
 }
 
+spatial::Vec3 rollingDiskContact(const Joint& joint, const spatial::Body& b1,
+                                 const spatial::Body& b2) {
+  const spatial::Vec3 k = b1.A * joint.frame1.col(2);
+  const spatial::Vec3 n = b2.A * joint.a2;
+  const double c = k.dot(n);
+  return b2.r - joint.radius * (k - c * n) / std::sqrt(std::max(0.0, 1.0 - c * c));
+}
+
 }  // namespace rlx

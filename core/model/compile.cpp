@@ -136,12 +136,17 @@ void Compiler::compileJoints() {
     j.rows = jointRows(s.type, model.dimension);
     if (j.rows == 0)
       error(element, "type", std::string("\"") + jointTypeName(s.type) + "\" needs a 3-D model");
-    if (s.type == JointType::RollingDisk)
-      error(element, "type", "\"rolling_disk\" is not available yet in this version of Reuleaux");
-    // Points and axes, in body coordinates (joints between axes alone need no points).
-    const bool pointless = (s.type == JointType::ParallelAxes || s.type == JointType::Perpendicular) &&
+    if (s.type == JointType::RollingDisk && j.body1 != kGround)
+      error(element, "body1", "must be ground: a disk rolling on a moving body is not available yet");
+    // Points and axes, in body coordinates (joints between axes alone need no points; a rolling
+    // disk's plane passes through the origin unless point1 says otherwise).
+    const bool rolling = s.type == JointType::RollingDisk;
+    const bool pointless = (s.type == JointType::ParallelAxes || s.type == JointType::Perpendicular ||
+                            rolling) &&
                            !s.point1 && !s.point2 && !s.at;
-    if (!pointless) {
+    if (rolling && (s.point1 || s.at)) {
+      if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
+    } else if (!pointless) {
       if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
       if (const auto p2 = bodyPoint(j.body2, s.point2, s.at, element, "point2", "at")) j.s2 = *p2;
     }
@@ -174,6 +179,9 @@ void Compiler::compileJoints() {
       if (j.length <= 1e-12)
         error(element, "length", "must be positive (a zero distance is a revolute joint)");
     }
+    // A rolling disk: its contact height is a holonomic row, its two no-slip rows come after
+    // every holonomic row (see compile()).
+    if (rolling) j.rows = 1;
     j.row = row;
     row += j.rows;
     model.joints.push_back(j);
@@ -289,6 +297,12 @@ CompileResult compile(const Spec& spec) {
   c.compileForces();
   c.compileConstraints();
   c.compileAnalysis();
+  // Nonholonomic rows after every holonomic one: the rolling disks' no-slip rows.
+  for (Joint& j : c.model.joints)
+    if (j.type == JointType::RollingDisk) {
+      j.velocityRow = c.model.nh + c.model.nn;
+      c.model.nn += 2;
+    }
   // Row names for messages and results: "pin.x", "slide.angle", "drive".
   for (const Joint& j : c.model.joints)
     for (int r = 0; r < j.rows; ++r) {
@@ -299,6 +313,11 @@ CompileResult compile(const Spec& spec) {
     c.model.rowNames.push_back(m.name);
     c.model.rowOwners.push_back(m.name);
   }
+  for (const Joint& j : c.model.joints)
+    for (int r = 1; j.velocityRow >= 0 && r < 3; ++r) {
+      c.model.rowNames.push_back(j.name + "." + jointRowName(j.type, r, spec.dimension));
+      c.model.rowOwners.push_back(j.name);
+    }
   if (hasErrors(c.diagnostics)) return {std::nullopt, c.diagnostics};
   return {std::move(c.model), c.diagnostics};
 }

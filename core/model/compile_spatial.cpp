@@ -153,9 +153,19 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
     case JointType::Fixed:
       a1 = axisOf(s.axis1, "axis1", s.axis, R1);
       break;
+    case JointType::RollingDisk:
+      // The plane's normal on body1 (default: z) and the disk's axis on body2, and its radius.
+      a1 = s.axis1 || s.axis ? axisOf(s.axis1, "axis1", s.axis, R1) : Eigen::Vector3d::UnitZ();
+      if (!s.axis2) error(element, "axis2", "is missing (the disk's axis, body2 coordinates)");
+      a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
+      if (!s.radius) error(element, "radius", "is missing (the disk's radius)");
+      else if (const auto rho = number(*s.radius, element, "radius")) {
+        if (*rho <= 0) error(element, "radius", "must be positive, got " + std::to_string(*rho));
+        j.radius = *rho;
+      }
+      break;
     case JointType::Spherical:
     case JointType::Distance:
-    case JointType::RollingDisk:
       break;
   }
   // Frames: body1's around its axis; body2's the same frame in the file's configuration, turned
@@ -163,7 +173,8 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
   j.frame1 = a1 ? spatial::frameAround(*a1) : Eigen::Matrix3d::Identity();
   j.a1 = j.frame1.col(2);
   const Eigen::Matrix3d image = R2.transpose() * R1 * j.frame1;
-  if (s.type == JointType::Universal || s.type == JointType::Perpendicular) {
+  if (s.type == JointType::Universal || s.type == JointType::Perpendicular ||
+      s.type == JointType::RollingDisk) {
     j.frame2 = a2 ? spatial::frameAround(*a2) : Eigen::Matrix3d::Identity();
   } else if (a2) {
     j.frame2 = Eigen::Quaterniond::FromTwoVectors(image.col(2), *a2).toRotationMatrix() * image;

@@ -73,6 +73,7 @@ struct Joint {
   int row = 0;          // first row in Phi
   int rows = 0;         // number of equations
   int motion = -1;      // the motion driving this joint, if any
+  int velocityRow = -1; // rolling_disk: the first of its two nonholonomic rows (>= nh)
 };
 
 enum class Axis { X, Y, Z, Angle };

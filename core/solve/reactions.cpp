@@ -1,5 +1,6 @@
 #include "solve/reactions.h"
 
+#include "joints/joints.h"
 #include "joints/planar.h"
 #include "solve/constraints.h"
 #include "solve/spatial_constraints.h"
@@ -20,8 +21,16 @@ double cross(const planar::Vec2& a, const planar::Vec2& b) { return a.x() * b.y(
 // The reaction at the point s (body coordinates) of `body` from the rows' wrench on it.
 Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, const Joint& j,
                   int body, const Eigen::Vector3d& s) {
-  const Eigen::VectorXd w = constraintWrench(model, ws, j.row, j.rows, body);
+  Eigen::VectorXd w = constraintWrench(model, ws, j.row, j.rows, body);
   Reaction out;
+  if (j.velocityRow >= 0) {
+    // A rolling disk: its no-slip rows too, and the reaction acts at the contact point.
+    w += constraintWrench(model, ws, j.velocityRow, 2, body);
+    const spatial::Body disk = spatialBody(model, state, body);
+    out.force = w.head<3>();
+    out.torque = w.tail<3>() - (rollingDiskContact(j, spatial::Body{}, disk) - disk.r).cross(out.force);
+    return out;
+  }
   if (model.dimension == 2) {
     const planar::Vec2 p = planarBody(model, state, body).A * s.head<2>();
     out.force.head<2>() = w.head<2>();

@@ -146,6 +146,13 @@ void evaluateSpatialConstraintDerivatives(const Model& model, const State& state
     scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
     ws.nu.segment(joint.row, joint.rows).setZero();
     ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+    // A rolling disk's no-slip rows A v = 0 (body1 is ground).
+    if (joint.velocityRow >= 0) {
+      const Body& disk = model.bodies[static_cast<std::size_t>(joint.body2)];
+      ws.Phi_q.block(joint.velocityRow, disk.v, 2, 6) = eval.J2.middleRows<2>(1);
+      ws.nu.segment<2>(joint.velocityRow).setZero();
+      ws.gamma.segment<2>(joint.velocityRow) = eval.gamma.segment<2>(1);
+    }
   }
   // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
   for (const Motion& motion : model.motions) {

@@ -212,7 +212,8 @@ void TestSpatialForces::compileDiagnostics_data() {
   QTest::newRow("missing axis") << 4 << R"(joints[0] "hinge": axis is missing (give axis, global, or axis1 in body1 coordinates))";
   QTest::newRow("universal axes") << 5 << R"(joints[0] "hinge": axis1 is missing (the cross axis on body1, body1 coordinates))";
   QTest::newRow("angle motion") << 6 << R"(motions[0] "m": coordinate must be x, y or z in 3-D, got "angle")";
-  QTest::newRow("rolling disk") << 7 << R"(joints[0] "hinge": type "rolling_disk" is not available yet in this version of Reuleaux)";
+  QTest::newRow("rolling disk") << 7 << R"(joints[0] "hinge": axis2 is missing (the disk's axis, body2 coordinates))";
+  QTest::newRow("rolling disk on a body") << 8 << R"(joints[1] "slide": body1 must be ground: a disk rolling on a moving body is not available yet)";
 }
 
 void TestSpatialForces::compileDiagnostics() {
@@ -239,6 +240,11 @@ void TestSpatialForces::compileDiagnostics() {
       break;
     }
     case 7: spec.joints[0].type = JointType::RollingDisk; break;
+    case 8:
+      spec.joints[1].type = JointType::RollingDisk;
+      spec.joints[1].axis2 = Vector{0.0, 0.0, 1.0};
+      spec.joints[1].radius = 0.3;
+      break;
     default: break;
   }
   QCOMPARE(QString::fromStdString(firstError(spec)), message);
