@@ -6,7 +6,8 @@ namespace rlx {
 
 void spatialPointOnPlane(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
                          JointEval& out) {
-  putRow(out, 0, spatial::dot2(b1, joint.frame1.col(2), spatial::PointPair(b1, joint.s1, b2, joint.s2)));
+  putRow(out, 0,
+         spatial::dot2(b1, joint.frame1.col(2), spatial::PointPair(b1, joint.s1, b2, joint.s2)));
 }
 
 }  // namespace rlx

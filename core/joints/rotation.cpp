@@ -19,8 +19,9 @@ Eigen::Vector3d toEuler313(const Eigen::Matrix3d& R) {
   // psi + phi from (1 + cos theta) (sin, cos)(psi + phi); psi - phi from (1 - cos theta).
   const double sum = std::atan2(R(1, 0) - R(0, 1), R(0, 0) + R(1, 1));
   const double difference = std::atan2(R(1, 0) + R(0, 1), R(0, 0) - R(1, 1));
-  if (sinTheta == 0.0) return R(2, 2) > 0 ? Eigen::Vector3d(sum, 0.0, 0.0)
-                                          : Eigen::Vector3d(difference, std::numbers::pi, 0.0);
+  if (sinTheta == 0.0)
+    return R(2, 2) > 0 ? Eigen::Vector3d(sum, 0.0, 0.0)
+                       : Eigen::Vector3d(difference, std::numbers::pi, 0.0);
   const double psi = std::atan2(R(0, 2), -R(1, 2));
   // phi from the better-conditioned of the two combinations.
   const double phi = R(2, 2) > 0 ? std::remainder(sum - psi, 2 * std::numbers::pi)

@@ -3,7 +3,8 @@
 // and 3-1-3 body-fixed Euler angles (psi, theta, phi) in the ADAMS convention
 //   R = Rz(psi) Rx(theta) Rz(phi).
 // The exponential map advances an orientation by a rotation vector given in global axes:
-//   q <- exp(theta / 2) (x) q,   exp(theta / 2) = (cos(|theta| / 2), sin(|theta| / 2) theta / |theta|).
+//   q <- exp(theta / 2) (x) q,   exp(theta / 2) = (cos(|theta| / 2), sin(|theta| / 2) theta /
+//   |theta|).
 
 #include <Eigen/Dense>
 #include <Eigen/Geometry>

@@ -11,7 +11,8 @@
 //
 // Basic scalar constraints (Haug's dot-1 and dot-2), with u_i = A_i a_i:
 //   dot1 = u1 . u2:  g1 = [0, (u1 x u2)^T],  g2 = [0, (u2 x u1)^T]
-//                    quadratic = (w1 x (w1 x u1)) . u2 + 2 (w1 x u1) . (w2 x u2) + u1 . (w2 x (w2 x u2))
+//                    quadratic = (w1 x (w1 x u1)) . u2 + 2 (w1 x u1) . (w2 x u2) + u1 . (w2 x (w2 x
+//                    u2))
 //   dot2 = u1 . d:   g1 = u1^T d(d)/d(v1) + [0, (u1 x d)^T],  g2 = u1^T d(d)/d(v2)
 //                    quadratic = (w1 x (w1 x u1)) . d + 2 (w1 x u1) . d_dot + u1 . d_quadratic
 // and gamma = -quadratic (scleronomic). The angle between two body-fixed vectors about an axis,

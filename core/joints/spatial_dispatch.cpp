@@ -23,19 +23,32 @@ void evaluateSpatialJoint(const Joint& joint, const spatial::Body& b1, const spa
   out.J2.setZero();
   out.rows = joint.rows;
   switch (joint.type) {
-    case JointType::Revolute: return spatialRevolute(joint, b1, b2, out);
-    case JointType::Translational: return spatialTranslational(joint, b1, b2, out);
-    case JointType::Fixed: return spatialFixed(joint, b1, b2, out);
-    case JointType::Distance: return spatialDistance(joint, b1, b2, out);
-    case JointType::PointOnLine: return spatialPointOnLine(joint, b1, b2, out);
-    case JointType::Spherical: return spatialSpherical(joint, b1, b2, out);
-    case JointType::Cylindrical: return spatialCylindrical(joint, b1, b2, out);
-    case JointType::Universal: return spatialUniversal(joint, b1, b2, out);
-    case JointType::Planar: return spatialPlanar(joint, b1, b2, out);
-    case JointType::PointOnPlane: return spatialPointOnPlane(joint, b1, b2, out);
-    case JointType::ParallelAxes: return spatialParallelAxes(joint, b1, b2, out);
-    case JointType::Perpendicular: return spatialPerpendicular(joint, b1, b2, out);
-    case JointType::RollingDisk: return spatialRollingDisk(joint, b1, b2, out);
+    case JointType::Revolute:
+      return spatialRevolute(joint, b1, b2, out);
+    case JointType::Translational:
+      return spatialTranslational(joint, b1, b2, out);
+    case JointType::Fixed:
+      return spatialFixed(joint, b1, b2, out);
+    case JointType::Distance:
+      return spatialDistance(joint, b1, b2, out);
+    case JointType::PointOnLine:
+      return spatialPointOnLine(joint, b1, b2, out);
+    case JointType::Spherical:
+      return spatialSpherical(joint, b1, b2, out);
+    case JointType::Cylindrical:
+      return spatialCylindrical(joint, b1, b2, out);
+    case JointType::Universal:
+      return spatialUniversal(joint, b1, b2, out);
+    case JointType::Planar:
+      return spatialPlanar(joint, b1, b2, out);
+    case JointType::PointOnPlane:
+      return spatialPointOnPlane(joint, b1, b2, out);
+    case JointType::ParallelAxes:
+      return spatialParallelAxes(joint, b1, b2, out);
+    case JointType::Perpendicular:
+      return spatialPerpendicular(joint, b1, b2, out);
+    case JointType::RollingDisk:
+      return spatialRollingDisk(joint, b1, b2, out);
   }
 }
 
@@ -43,9 +56,11 @@ spatial::Scalar spatialJointCoordinate(const Joint& joint, const spatial::Body& 
                                        const spatial::Body& b2) {
   switch (joint.type) {
     case JointType::Revolute:
-    case JointType::Cylindrical: return spatialRevoluteAngle(joint, b1, b2);
+    case JointType::Cylindrical:
+      return spatialRevoluteAngle(joint, b1, b2);
     case JointType::Translational:
-    case JointType::PointOnLine: return spatialTravel(joint, b1, b2);
+    case JointType::PointOnLine:
+      return spatialTravel(joint, b1, b2);
     case JointType::Fixed:
     case JointType::Distance:
     case JointType::Spherical:
@@ -70,19 +85,32 @@ const char* spatialJointRowName(JointType type, int row) {
   static const char* const axis[] = {"axis_x", "axis_y"};
   static const char* const lock[] = {"rx", "ry", "rz"};
   switch (type) {
-    case JointType::Revolute: return row < 3 ? point[row] : axis[row - 3];
-    case JointType::Translational: return row < 2 ? line[row] : row < 4 ? axis[row - 2] : "twist";
-    case JointType::Fixed: return row < 3 ? point[row] : lock[row - 3];
-    case JointType::Distance: return "length";
-    case JointType::PointOnLine: return line[row];
-    case JointType::Spherical: return point[row];
-    case JointType::Cylindrical: return row < 2 ? line[row] : axis[row - 2];
-    case JointType::Universal: return row < 3 ? point[row] : "cross";
-    case JointType::Planar: return row == 0 ? "plane" : axis[row - 1];
-    case JointType::PointOnPlane: return "plane";
-    case JointType::ParallelAxes: return axis[row];
-    case JointType::Perpendicular: return "cross";
-    case JointType::RollingDisk: return row == 0 ? "contact" : row == 1 ? "slip_x" : "slip_y";
+    case JointType::Revolute:
+      return row < 3 ? point[row] : axis[row - 3];
+    case JointType::Translational:
+      return row < 2 ? line[row] : row < 4 ? axis[row - 2] : "twist";
+    case JointType::Fixed:
+      return row < 3 ? point[row] : lock[row - 3];
+    case JointType::Distance:
+      return "length";
+    case JointType::PointOnLine:
+      return line[row];
+    case JointType::Spherical:
+      return point[row];
+    case JointType::Cylindrical:
+      return row < 2 ? line[row] : axis[row - 2];
+    case JointType::Universal:
+      return row < 3 ? point[row] : "cross";
+    case JointType::Planar:
+      return row == 0 ? "plane" : axis[row - 1];
+    case JointType::PointOnPlane:
+      return "plane";
+    case JointType::ParallelAxes:
+      return axis[row];
+    case JointType::Perpendicular:
+      return "cross";
+    case JointType::RollingDisk:
+      return row == 0 ? "contact" : row == 1 ? "slip_x" : "slip_y";
   }
   return "eq";
 }

@@ -18,8 +18,8 @@ struct Holdable {
 };
 
 constexpr Holdable kHoldable[] = {
-    {"x", false, 0, 1},  {"y", false, 1, 1},  {"z", false, 2, 1},  {"orientation", false, 3, 3},
-    {"vx", true, 0, 1},  {"vy", true, 1, 1},  {"vz", true, 2, 1},  {"angular_velocity", true, 3, 3},
+    {"x", false, 0, 1}, {"y", false, 1, 1}, {"z", false, 2, 1}, {"orientation", false, 3, 3},
+    {"vx", true, 0, 1}, {"vy", true, 1, 1}, {"vz", true, 2, 1}, {"angular_velocity", true, 3, 3},
 };
 
 }  // namespace
@@ -47,7 +47,8 @@ void Compiler::compileSpatialBodies() {
       b.mass = *m;
     }
     if (!s.inertia.empty() && s.inertia.size() != 3 && s.inertia.size() != 6) {
-      error(element, "inertia", "must have 3 or 6 numbers in 3-D, got " + std::to_string(s.inertia.size()));
+      error(element, "inertia",
+            "must have 3 or 6 numbers in 3-D, got " + std::to_string(s.inertia.size()));
     } else if (!s.inertia.empty()) {
       double I[6] = {0, 0, 0, 0, 0, 0};
       bool ok = true;
@@ -57,10 +58,12 @@ void Compiler::compileSpatialBodies() {
         if (value) I[k] = *value;
       }
       b.inertia << I[0], I[3], I[4], I[3], I[1], I[5], I[4], I[5], I[2];
-      const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(b.inertia).eigenvalues();
+      const Eigen::Vector3d moments =
+          Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(b.inertia).eigenvalues();
       if (ok && moments.minCoeff() < -1e-12 * std::max(1.0, moments.maxCoeff()))
-        error(element, "inertia", "is not a valid inertia tensor (a principal moment is negative: " +
-                                      std::to_string(moments.minCoeff()) + ")");
+        error(element, "inertia",
+              "is not a valid inertia tensor (a principal moment is negative: " +
+                  std::to_string(moments.minCoeff()) + ")");
     }
     // Initial guess: position, orientation, velocities (angular velocity in global axes).
     if (!s.position.empty())
@@ -74,7 +77,8 @@ void Compiler::compileSpatialBodies() {
     } else if (s.quaternion) {
       std::vector<Number> wxyz = *s.quaternion;
       if (wxyz.size() != 4) {
-        error(element, "quaternion", "must have 4 numbers (w, x, y, z), got " + std::to_string(wxyz.size()));
+        error(element, "quaternion",
+              "must have 4 numbers (w, x, y, z), got " + std::to_string(wxyz.size()));
       } else {
         Eigen::Vector4d value;
         bool ok = true;
@@ -83,8 +87,10 @@ void Compiler::compileSpatialBodies() {
           ok = ok && x.has_value();
           value(k) = x.value_or(0.0);
         }
-        if (ok && value.norm() < 1e-12) error(element, "quaternion", "must not be zero");
-        else if (ok) orientation = Eigen::Quaterniond(value(0), value(1), value(2), value(3)).normalized();
+        if (ok && value.norm() < 1e-12)
+          error(element, "quaternion", "must not be zero");
+        else if (ok)
+          orientation = Eigen::Quaterniond(value(0), value(1), value(2), value(3)).normalized();
       }
     }
     rotation::toCoordinates(orientation, model.q0.segment<4>(b.q + 3));
@@ -99,11 +105,13 @@ void Compiler::compileSpatialBodies() {
       for (const Holdable& entry : kHoldable)
         if (h == entry.name) found = &entry;
       if (!found) {
-        error(element, "hold", "\"" + h + "\" cannot be held in 3-D (x y z orientation vx vy vz angular_velocity)");
+        error(element, "hold",
+              "\"" + h + "\" cannot be held in 3-D (x y z orientation vx vy vz angular_velocity)");
         continue;
       }
       std::vector<bool>& held = found->velocity ? model.holdV : model.holdQ;
-      for (int k = 0; k < found->count; ++k) held[static_cast<std::size_t>(b.v + found->first + k)] = true;
+      for (int k = 0; k < found->count; ++k)
+        held[static_cast<std::size_t>(b.v + found->first + k)] = true;
     }
     model.bodies.push_back(b);
   }
@@ -114,11 +122,12 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
   // A unit axis in body coordinates from `global` (global axes, the file's configuration) or
   // `local` (body axes of `body`).
   const auto axisOf = [&](const std::optional<Vector>& local, const char* localField,
-                          const std::optional<Vector>& global, const Eigen::Matrix3d& R)
-      -> std::optional<Eigen::Vector3d> {
+                          const std::optional<Vector>& global,
+                          const Eigen::Matrix3d& R) -> std::optional<Eigen::Vector3d> {
     std::optional<Eigen::Vector3d> a;
     const char* field = local ? localField : "axis";
-    if (local) a = vector(*local, 3, element, localField);
+    if (local)
+      a = vector(*local, 3, element, localField);
     else if (global) {
       if (const auto g = vector(*global, 3, element, "axis")) a = R.transpose() * *g;
     }
@@ -140,13 +149,16 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
     case JointType::PointOnPlane:
     case JointType::ParallelAxes:
       a1 = axisOf(s.axis1, "axis1", s.axis, R1);
-      if (!s.axis1 && !s.axis) error(element, "axis", "is missing (give axis, global, or axis1 in body1 coordinates)");
+      if (!s.axis1 && !s.axis)
+        error(element, "axis", "is missing (give axis, global, or axis1 in body1 coordinates)");
       if (s.axis2) a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
       break;
     case JointType::Universal:
     case JointType::Perpendicular:
-      if (!s.axis1) error(element, "axis1", "is missing (the cross axis on body1, body1 coordinates)");
-      if (!s.axis2) error(element, "axis2", "is missing (the cross axis on body2, body2 coordinates)");
+      if (!s.axis1)
+        error(element, "axis1", "is missing (the cross axis on body1, body1 coordinates)");
+      if (!s.axis2)
+        error(element, "axis2", "is missing (the cross axis on body2, body2 coordinates)");
       a1 = axisOf(s.axis1, "axis1", std::nullopt, R1);
       a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
       break;
@@ -158,7 +170,8 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
       a1 = s.axis1 || s.axis ? axisOf(s.axis1, "axis1", s.axis, R1) : Eigen::Vector3d::UnitZ();
       if (!s.axis2) error(element, "axis2", "is missing (the disk's axis, body2 coordinates)");
       a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
-      if (!s.radius) error(element, "radius", "is missing (the disk's radius)");
+      if (!s.radius)
+        error(element, "radius", "is missing (the disk's radius)");
       else if (const auto rho = number(*s.radius, element, "radius")) {
         if (*rho <= 0) error(element, "radius", "must be positive, got " + std::to_string(*rho));
         j.radius = *rho;

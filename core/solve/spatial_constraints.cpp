@@ -84,14 +84,27 @@ void evaluateSpatialSlots(const Model& model, const State& state, Workspace& ws)
       case MeasureKind::BodyX:
       case MeasureKind::BodyY:
       case MeasureKind::BodyZ:
-        value = spatialBody(model, state, m.body).r(static_cast<int>(m.kind) - static_cast<int>(MeasureKind::BodyX));
+        value = spatialBody(model, state, m.body)
+                    .r(static_cast<int>(m.kind) - static_cast<int>(MeasureKind::BodyX));
         break;
-      case MeasureKind::BodyVx: value = spatialBody(model, state, m.body).rdot.x(); break;
-      case MeasureKind::BodyVy: value = spatialBody(model, state, m.body).rdot.y(); break;
-      case MeasureKind::BodyVz: value = spatialBody(model, state, m.body).rdot.z(); break;
-      case MeasureKind::BodyWx: value = spatialBody(model, state, m.body).omega.x(); break;
-      case MeasureKind::BodyWy: value = spatialBody(model, state, m.body).omega.y(); break;
-      case MeasureKind::BodyWz: value = spatialBody(model, state, m.body).omega.z(); break;
+      case MeasureKind::BodyVx:
+        value = spatialBody(model, state, m.body).rdot.x();
+        break;
+      case MeasureKind::BodyVy:
+        value = spatialBody(model, state, m.body).rdot.y();
+        break;
+      case MeasureKind::BodyVz:
+        value = spatialBody(model, state, m.body).rdot.z();
+        break;
+      case MeasureKind::BodyWx:
+        value = spatialBody(model, state, m.body).omega.x();
+        break;
+      case MeasureKind::BodyWy:
+        value = spatialBody(model, state, m.body).omega.y();
+        break;
+      case MeasureKind::BodyWz:
+        value = spatialBody(model, state, m.body).omega.z();
+        break;
       case MeasureKind::BodyR:
         value = bodyRotation(model, state.q, m.body)(m.component / 3, m.component % 3);
         break;
@@ -165,11 +178,13 @@ void evaluateSpatialConstraintDerivatives(const Model& model, const State& state
   }
 }
 
-void correctRotationRates(const Model& model, const Eigen::VectorXd& offset, Eigen::VectorXd& rate) {
+void correctRotationRates(const Model& model, const Eigen::VectorXd& offset,
+                          Eigen::VectorXd& rate) {
   for (const Body& b : model.bodies) {
     const Eigen::Vector3d theta = offset.segment<3>(b.v + 3);
     const Eigen::Vector3d omega = rate.segment<3>(b.v + 3);
-    rate.segment<3>(b.v + 3) = omega - 0.5 * theta.cross(omega) + theta.cross(theta.cross(omega)) / 12.0;
+    rate.segment<3>(b.v + 3) =
+        omega - 0.5 * theta.cross(omega) + theta.cross(theta.cross(omega)) / 12.0;
   }
 }
 

@@ -4,7 +4,8 @@
 // group. constraints.cpp forwards here for 3-D models.
 //
 // Body b: q = (r, quaternion w x y z), v = (r_dot, omega) with omega in global axes.
-//   integratePositions: r <- r + h r_dot,  quaternion <- exp(h omega / 2) (x) quaternion, normalized.
+//   integratePositions: r <- r + h r_dot,  quaternion <- exp(h omega / 2) (x) quaternion,
+//   normalized.
 // Motions: Phi = c(q) - f(t) with c a joint coordinate or a body point's x, y or z; an angle
 // coordinate is compared modulo 2 pi (Phi in (-pi, pi]), so a crank may turn on for ever.
 // A body point P = r + A s: dP_k = dr_k + dtheta . (p x e_k), quadratic part (w x (w x p))_k.
@@ -31,6 +32,7 @@ void integrateSpatialPositions(const Model& model, Eigen::VectorXd& q, const Eig
 void correctRotationRates(const Model& model, const Eigen::VectorXd& offset, Eigen::VectorXd& rate);
 
 // The coordinate a motion prescribes (without the function of time).
-spatial::Scalar spatialMotionCoordinate(const Model& model, const Motion& motion, const State& state);
+spatial::Scalar spatialMotionCoordinate(const Model& model, const Motion& motion,
+                                        const State& state);
 
 }  // namespace rlx

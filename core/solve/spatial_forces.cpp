@@ -81,7 +81,8 @@ void evaluateSpatialAppliedForces(const Model& model, const State& state, Worksp
       case ForceType::SpringDamper: {
         const spatial::PointPair pair = springPair(model, state, f);
         const double length = pair.d.norm();
-        const Eigen::Vector3d e = length > 0 ? Eigen::Vector3d(pair.d / length) : Eigen::Vector3d::Zero();
+        const Eigen::Vector3d e =
+            length > 0 ? Eigen::Vector3d(pair.d / length) : Eigen::Vector3d::Zero();
         const auto apply = [&](Eigen::VectorXd& Q, double F) {
           addForce(model, Q, f.body2, F * e, pair.p2);
           addForce(model, Q, f.body1, -F * e, pair.p1);
@@ -107,8 +108,7 @@ void evaluateSpatialAppliedForces(const Model& model, const State& state, Worksp
         break;
       }
       case ForceType::Force:
-        addForce(model, Qn, f.body2, vectorOf(f),
-                 bodyRotation(model, state.q, f.body2) * f.s2);
+        addForce(model, Qn, f.body2, vectorOf(f), bodyRotation(model, state.q, f.body2) * f.s2);
         break;
       case ForceType::Torque:
         Qn.segment<3>(model.bodies[static_cast<std::size_t>(f.body2)].v + 3) += vectorOf(f);

@@ -111,7 +111,8 @@ void TestSpatialExamples::sliderCrankDynamics_data() {
 void TestSpatialExamples::sliderCrankDynamics() {
   // The driven mechanism integrated as a dynamic system follows the kinematic solution.
   QFETCH(QString, integrator);
-  const Run run = runDynamicsOf("spatial_slider_crank.rlx", integrator.toStdString(), 1.0, 1e-3, 1e-8);
+  const Run run =
+      runDynamicsOf("spatial_slider_crank.rlx", integrator.toStdString(), 1.0, 1e-3, 1e-8);
   const Body& slider = test::body(run.model, "slider");
   double worst = 0.0, constraint = 0.0;
   for (const Frame& f : run.results.frames) {
@@ -140,12 +141,14 @@ void TestSpatialExamples::bricard() {
   for (const Frame& f : frames) {
     drift = std::max(drift, std::abs(f.kinetic + f.potential - E0));
     kinetic = std::max(kinetic, f.kinetic);
-    travel = std::max(travel, (f.state.q.segment<3>(rod3.q) - frames.front().state.q.segment<3>(rod3.q)).norm());
+    travel = std::max(
+        travel, (f.state.q.segment<3>(rod3.q) - frames.front().state.q.segment<3>(rod3.q)).norm());
     constraint = std::max(constraint, f.constraintError);
   }
-  qInfo("Bricard, corrected-rk h = 1 ms, 10 s: energy drift %.3g J (E0 = %.4f J), largest kinetic "
-        "energy %.3f J, rod3 travels up to %.3f m, constraint error %.3g, %d steps in %.2f s",
-        drift, E0, kinetic, travel, constraint, run.results.stats.steps, run.results.stats.wallTime);
+  qInfo(
+      "Bricard, corrected-rk h = 1 ms, 10 s: energy drift %.3g J (E0 = %.4f J), largest kinetic "
+      "energy %.3f J, rod3 travels up to %.3f m, constraint error %.3g, %d steps in %.2f s",
+      drift, E0, kinetic, travel, constraint, run.results.stats.steps, run.results.stats.wallTime);
   QVERIFY(travel > 0.5);
   QVERIFY(kinetic > 10.0);
   QVERIFY(drift < 1e-6);
@@ -185,10 +188,11 @@ void TestSpatialExamples::heavyTop() {
     tiltError = std::max(tiltError, std::abs(std::acos(e3.z()) - theta));
   }
   const double measured = azimuth / run.results.frames.back().state.t;
-  qInfo("heavy top, %s h = %g: precession %.12f rad/s against %.12f (relative %.3g), tilt "
-        "deviation %.3g rad, %d steps",
-        qPrintable(integrator), step, measured, Omega, std::abs(measured / Omega - 1), tiltError,
-        run.results.stats.steps);
+  qInfo(
+      "heavy top, %s h = %g: precession %.12f rad/s against %.12f (relative %.3g), tilt "
+      "deviation %.3g rad, %d steps",
+      qPrintable(integrator), step, measured, Omega, std::abs(measured / Omega - 1), tiltError,
+      run.results.stats.steps);
   // Results columns: the Euler angles and the tip's reaction on the top, m (a - g) with the
   // centre of mass on a horizontal circle of radius l sin(theta) at Omega (at t = 0 it is at
   // y = -l sin(theta)): F = (0, m Omega^2 l sin(theta), m g), no torque at a ball joint.
@@ -196,14 +200,17 @@ void TestSpatialExamples::heavyTop() {
   Workspace ws(run.model);
   const std::vector<double> values = frameValues(run.model, run.results.frames.front(), ws);
   const auto column = [&](const std::string& name) {
-    return values[static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin())];
+    return values[static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) -
+                                           columns.begin())];
   };
   const Eigen::Vector3d force(column("tip.fx"), column("tip.fy"), column("tip.fz"));
   const Eigen::Vector3d torque(column("tip.tx"), column("tip.ty"), column("tip.tz"));
   const Eigen::Vector3d expected(0, m * Omega * Omega * l * std::sin(theta), m * g);
-  qInfo("tip reaction (%.9f, %.9f, %.9f) N against (0, %.9f, %.9f); torque %.3g; Euler angles "
-        "(%.6f, %.6f, %.6f)", force.x(), force.y(), force.z(), expected.y(), expected.z(),
-        torque.norm(), column("top.psi"), column("top.theta"), column("top.phi"));
+  qInfo(
+      "tip reaction (%.9f, %.9f, %.9f) N against (0, %.9f, %.9f); torque %.3g; Euler angles "
+      "(%.6f, %.6f, %.6f)",
+      force.x(), force.y(), force.z(), expected.y(), expected.z(), torque.norm(), column("top.psi"),
+      column("top.theta"), column("top.phi"));
   QVERIFY((force - expected).norm() < 1e-8);
   QVERIFY(torque.norm() < 1e-10);
   QVERIFY(std::abs(column("top.theta") - theta) < 1e-12);

@@ -33,7 +33,8 @@ Spec springs(double damping) {
   Spec spec;
   spec.dimension = 3;
   spec.gravity = Vector{0.3, -1.0, -9.81};
-  spec.bodies = {body("a", {0.3, 0.2, -0.1}, {0.4, 0.3, -0.2}), body("b", {1.1, -0.3, 0.4}, {-0.7, 1.1, 0.5})};
+  spec.bodies = {body("a", {0.3, 0.2, -0.1}, {0.4, 0.3, -0.2}),
+                 body("b", {1.1, -0.3, 0.4}, {-0.7, 1.1, 0.5})};
   JointSpec hinge;
   hinge.name = "hinge";
   hinge.type = JointType::Revolute;
@@ -81,10 +82,12 @@ State randomState(const Model& model, std::mt19937& rng, bool moving) {
   for (const Body& b : model.bodies) {
     state.q.segment<3>(b.q) = Eigen::Vector3d::NullaryExpr([&] { return uniform(rng); });
     const Eigen::Vector3d angles = 3.0 * Eigen::Vector3d::NullaryExpr([&] { return uniform(rng); });
-    rotation::toCoordinates(rotation::fromMatrix(rotation::fromEuler313(angles)), state.q.segment<4>(b.q + 3));
+    rotation::toCoordinates(rotation::fromMatrix(rotation::fromEuler313(angles)),
+                            state.q.segment<4>(b.q + 3));
   }
-  state.v = moving ? Eigen::VectorXd(Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); }))
-                   : Eigen::VectorXd(Eigen::VectorXd::Zero(model.nv));
+  state.v =
+      moving ? Eigen::VectorXd(Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); }))
+             : Eigen::VectorXd(Eigen::VectorXd::Zero(model.nv));
   return state;
 }
 
@@ -120,7 +123,8 @@ void TestSpatialForces::conservativeForcesAreMinusGradient() {
       integratePositions(model, moved.q, dv, 1.0);
       return Eigen::VectorXd::Constant(1, potentialEnergy(model, moved));
     };
-    const Eigen::MatrixXd gradient = test::numericJacobian(potential, Eigen::VectorXd::Zero(model.nv));
+    const Eigen::MatrixXd gradient =
+        test::numericJacobian(potential, Eigen::VectorXd::Zero(model.nv));
     worst = std::max(worst, test::relativeError(ws.Q.transpose(), -gradient));
   }
   qInfo("Q against -dV/dv (gravity, spring, torsion springs) over 20 states: %.3g", worst);
@@ -144,7 +148,8 @@ void TestSpatialForces::gyroscopicTermIsKineticEnergyGradient() {
       integratePositions(model, moved.q, dv, 1.0);
       return Eigen::VectorXd::Constant(1, kineticEnergy(model, moved));
     };
-    const Eigen::MatrixXd gradient = test::numericJacobian(kinetic, Eigen::VectorXd::Zero(model.nv));
+    const Eigen::MatrixXd gradient =
+        test::numericJacobian(kinetic, Eigen::VectorXd::Zero(model.nv));
     worst = std::max(worst, test::relativeError(ws.Q.transpose(), gradient));
     QVERIFY(std::abs(ws.Q.dot(state.v)) < 1e-14);  // it does no work
   }
@@ -193,7 +198,8 @@ void TestSpatialForces::bodyFrameForceAndTorque() {
   state.t = 0.75;
   evaluateAppliedForces(model, state, ws);
   const Body& b = test::body(model, "b");
-  const Eigen::Matrix3d A = rotation::fromCoordinates(state.q.segment<4>(b.q + 3)).toRotationMatrix();
+  const Eigen::Matrix3d A =
+      rotation::fromCoordinates(state.q.segment<4>(b.q + 3)).toRotationMatrix();
   const Eigen::Vector3d f = A * Eigen::Vector3d(1, 1.5, -3);
   const Eigen::Vector3d n = A * Eigen::Vector3d(0.5, 0, state.q(b.q + 2));
   const Eigen::Vector3d p = A * Eigen::Vector3d(0.1, -0.2, 0.3);
@@ -205,15 +211,27 @@ void TestSpatialForces::bodyFrameForceAndTorque() {
 void TestSpatialForces::compileDiagnostics_data() {
   QTest::addColumn<int>("change");
   QTest::addColumn<QString>("message");
-  QTest::newRow("inertia count") << 0 << R"(bodies[0] "a": inertia must have 3 or 6 numbers in 3-D, got 2)";
-  QTest::newRow("negative moment") << 1 << R"(bodies[0] "a": inertia is not a valid inertia tensor (a principal moment is negative: -0.100000))";
+  QTest::newRow("inertia count")
+      << 0 << R"(bodies[0] "a": inertia must have 3 or 6 numbers in 3-D, got 2)";
+  QTest::newRow("negative moment")
+      << 1
+      << R"(bodies[0] "a": inertia is not a valid inertia tensor (a principal moment is negative: -0.100000))";
   QTest::newRow("zero quaternion") << 2 << R"(bodies[0] "a": quaternion must not be zero)";
-  QTest::newRow("angle hold") << 3 << R"(bodies[0] "a": hold "angle" cannot be held in 3-D (x y z orientation vx vy vz angular_velocity))";
-  QTest::newRow("missing axis") << 4 << R"(joints[0] "hinge": axis is missing (give axis, global, or axis1 in body1 coordinates))";
-  QTest::newRow("universal axes") << 5 << R"(joints[0] "hinge": axis1 is missing (the cross axis on body1, body1 coordinates))";
-  QTest::newRow("angle motion") << 6 << R"(motions[0] "m": coordinate must be x, y or z in 3-D, got "angle")";
-  QTest::newRow("rolling disk") << 7 << R"(joints[0] "hinge": axis2 is missing (the disk's axis, body2 coordinates))";
-  QTest::newRow("rolling disk on a body") << 8 << R"(joints[1] "slide": body1 must be ground: a disk rolling on a moving body is not available yet)";
+  QTest::newRow("angle hold")
+      << 3
+      << R"(bodies[0] "a": hold "angle" cannot be held in 3-D (x y z orientation vx vy vz angular_velocity))";
+  QTest::newRow("missing axis")
+      << 4
+      << R"(joints[0] "hinge": axis is missing (give axis, global, or axis1 in body1 coordinates))";
+  QTest::newRow("universal axes")
+      << 5 << R"(joints[0] "hinge": axis1 is missing (the cross axis on body1, body1 coordinates))";
+  QTest::newRow("angle motion")
+      << 6 << R"(motions[0] "m": coordinate must be x, y or z in 3-D, got "angle")";
+  QTest::newRow("rolling disk")
+      << 7 << R"(joints[0] "hinge": axis2 is missing (the disk's axis, body2 coordinates))";
+  QTest::newRow("rolling disk on a body")
+      << 8
+      << R"(joints[1] "slide": body1 must be ground: a disk rolling on a moving body is not available yet)";
 }
 
 void TestSpatialForces::compileDiagnostics() {
@@ -222,15 +240,25 @@ void TestSpatialForces::compileDiagnostics() {
   Spec spec = springs(0.0);
   spec.forces.clear();
   switch (change) {
-    case 0: spec.bodies[0].inertia = {0.1, 0.2}; break;
-    case 1: spec.bodies[0].inertia = {-0.1, 0.2, 0.3}; break;
+    case 0:
+      spec.bodies[0].inertia = {0.1, 0.2};
+      break;
+    case 1:
+      spec.bodies[0].inertia = {-0.1, 0.2, 0.3};
+      break;
     case 2:
       spec.bodies[0].orientation.reset();
       spec.bodies[0].quaternion = std::vector<Number>{0.0, 0.0, 0.0, 0.0};
       break;
-    case 3: spec.bodies[0].hold = {"angle"}; break;
-    case 4: spec.joints[0].axis.reset(); break;
-    case 5: spec.joints[0].type = JointType::Universal; break;
+    case 3:
+      spec.bodies[0].hold = {"angle"};
+      break;
+    case 4:
+      spec.joints[0].axis.reset();
+      break;
+    case 5:
+      spec.joints[0].type = JointType::Universal;
+      break;
     case 6: {
       MotionSpec m;
       m.name = "m";
@@ -239,13 +267,16 @@ void TestSpatialForces::compileDiagnostics() {
       spec.motions.push_back(m);
       break;
     }
-    case 7: spec.joints[0].type = JointType::RollingDisk; break;
+    case 7:
+      spec.joints[0].type = JointType::RollingDisk;
+      break;
     case 8:
       spec.joints[1].type = JointType::RollingDisk;
       spec.joints[1].axis2 = Vector{0.0, 0.0, 1.0};
       spec.joints[1].radius = 0.3;
       break;
-    default: break;
+    default:
+      break;
   }
   QCOMPARE(QString::fromStdString(firstError(spec)), message);
 }

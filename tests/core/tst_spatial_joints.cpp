@@ -42,7 +42,8 @@ JointSpec joint(JointType type, const std::string& body1) {
   j.point1 = Vector{0.25, -0.1, 0.3};
   j.point2 = Vector{-0.3, 0.15, 0.05};
   j.axis1 = Vector{0.6, 0.0, 0.8};
-  if (type == JointType::Universal || type == JointType::Perpendicular || type == JointType::Revolute)
+  if (type == JointType::Universal || type == JointType::Perpendicular ||
+      type == JointType::Revolute)
     j.axis2 = Vector{0.0, 1.0, 0.0};
   if (type == JointType::Spherical || type == JointType::Distance) j.axis1.reset();
   return j;
@@ -70,19 +71,21 @@ void TestSpatialJoints::derivatives_data() {
   QTest::addColumn<int>("type");
   QTest::addColumn<QString>("body1");
   QTest::addColumn<QString>("motion");  // "", "joint", "x", "y", "z"
-  const JointType types[] = {JointType::Revolute,     JointType::Translational, JointType::Fixed,
-                             JointType::Distance,     JointType::PointOnLine,   JointType::Spherical,
-                             JointType::Cylindrical,  JointType::Universal,     JointType::Planar,
-                             JointType::PointOnPlane, JointType::ParallelAxes,  JointType::Perpendicular};
+  const JointType types[] = {
+      JointType::Revolute,     JointType::Translational, JointType::Fixed,
+      JointType::Distance,     JointType::PointOnLine,   JointType::Spherical,
+      JointType::Cylindrical,  JointType::Universal,     JointType::Planar,
+      JointType::PointOnPlane, JointType::ParallelAxes,  JointType::Perpendicular};
   for (const JointType type : types)
     for (const char* body1 : {"a", "ground"}) {
       const std::string name = std::string(jointTypeName(type)) + " " + body1;
       QTest::newRow(name.c_str()) << static_cast<int>(type) << body1 << "";
     }
-  for (const JointType type : {JointType::Revolute, JointType::Cylindrical, JointType::Translational,
-                               JointType::PointOnLine}) {
+  for (const JointType type : {JointType::Revolute, JointType::Cylindrical,
+                               JointType::Translational, JointType::PointOnLine}) {
     const std::string name = std::string(jointTypeName(type)) + " motion";
-    QTest::newRow(name.c_str()) << static_cast<int>(type) << "a" << "joint";
+    QTest::newRow(name.c_str()) << static_cast<int>(type) << "a"
+                                << "joint";
   }
   for (const char* axis : {"x", "y", "z"}) {
     const std::string name = std::string("body ") + axis + " motion";
@@ -110,7 +113,8 @@ void TestSpatialJoints::derivatives() {
     spec.motions.push_back(m);
   }
   const CompileResult compiled = compile(spec);
-  QVERIFY2(compiled.model, compiled.diagnostics.empty() ? "" : compiled.diagnostics[0].text().c_str());
+  QVERIFY2(compiled.model,
+           compiled.diagnostics.empty() ? "" : compiled.diagnostics[0].text().c_str());
   const Model& model = *compiled.model;
   QCOMPARE(model.nq, 14);
   QCOMPARE(model.nv, 12);
@@ -154,19 +158,24 @@ void TestSpatialJoints::derivatives() {
       evaluatePhi(model, moved, ws);
       return Eigen::VectorXd(ws.Phi);
     };
-    const Eigen::MatrixXd numericPhi_q = test::numericJacobian(phiOfV, Eigen::VectorXd::Zero(model.nv));
-    const Eigen::VectorXd numericNu = -test::numericJacobian(phiOfT, Eigen::VectorXd::Constant(1, state.t));
+    const Eigen::MatrixXd numericPhi_q =
+        test::numericJacobian(phiOfV, Eigen::VectorXd::Zero(model.nv));
+    const Eigen::VectorXd numericNu =
+        -test::numericJacobian(phiOfT, Eigen::VectorXd::Constant(1, state.t));
     // Second difference, Richardson-extrapolated (error O(h^4)).
     const auto secondDifference = [&](double h) {
       return Eigen::VectorXd((phiAt(h) - 2 * phiAt(0) + phiAt(-h)) / (h * h));
     };
     const Eigen::VectorXd phiDdot = (4 * secondDifference(1e-4) - secondDifference(2e-4)) / 3;
-    const double errors[] = {test::relativeError(Phi_q, numericPhi_q), test::relativeError(nu, numericNu),
+    const double errors[] = {test::relativeError(Phi_q, numericPhi_q),
+                             test::relativeError(nu, numericNu),
                              test::relativeError(gamma, Phi_q * a - phiDdot)};
     worst = std::max({worst, errors[0], errors[1], errors[2]});
-    QVERIFY2(errors[0] < 1e-6, qPrintable(QString("Phi_q, trial %1: %2").arg(trial).arg(errors[0])));
+    QVERIFY2(errors[0] < 1e-6,
+             qPrintable(QString("Phi_q, trial %1: %2").arg(trial).arg(errors[0])));
     QVERIFY2(errors[1] < 1e-6, qPrintable(QString("nu, trial %1: %2").arg(trial).arg(errors[1])));
-    QVERIFY2(errors[2] < 1e-6, qPrintable(QString("gamma, trial %1: %2").arg(trial).arg(errors[2])));
+    QVERIFY2(errors[2] < 1e-6,
+             qPrintable(QString("gamma, trial %1: %2").arg(trial).arg(errors[2])));
   }
   qInfo("largest relative error of Phi_q, nu, gamma over 40 states: %.3g", worst);
 }
@@ -216,7 +225,9 @@ void TestSpatialJoints::rollingDiskEquations() {
     const auto heightAt = [&](double s) {
       return height(Eigen::VectorXd(state.v * s + 0.5 * a * s * s))(0);
     };
-    const auto second = [&](double h) { return (heightAt(h) - 2 * heightAt(0) + heightAt(-h)) / (h * h); };
+    const auto second = [&](double h) {
+      return (heightAt(h) - 2 * heightAt(0) + heightAt(-h)) / (h * h);
+    };
     const double heightDdot = (4 * second(1e-4) - second(2e-4)) / 3;
     // Rows 1, 2: the rate of A v along the path.
     const auto slipAt = [&](double s) {
@@ -224,15 +235,20 @@ void TestSpatialJoints::rollingDiskEquations() {
       integratePositions(model, moved.q, Eigen::VectorXd(state.v * s + 0.5 * a * s * s), 1.0);
       return Eigen::Vector2d(evaluate(moved).J2.middleRows<2>(1) * (state.v + a * s));
     };
-    const auto first = [&](double h) { return Eigen::Vector2d((slipAt(h) - slipAt(-h)) / (2 * h)); };
+    const auto first = [&](double h) {
+      return Eigen::Vector2d((slipAt(h) - slipAt(-h)) / (2 * h));
+    };
     const Eigen::Vector2d slipDot = (4 * first(1e-4) - first(2e-4)) / 3;
     const double errors[] = {
         test::relativeError(J.row(0), test::numericJacobian(height, Eigen::VectorXd::Zero(6))),
-        std::abs(eval.gamma(0) - (J.row(0).dot(a) - heightDdot)) / std::max(1.0, std::abs(eval.gamma(0))),
+        std::abs(eval.gamma(0) - (J.row(0).dot(a) - heightDdot)) /
+            std::max(1.0, std::abs(eval.gamma(0))),
         test::relativeError(eval.gamma.segment<2>(1), J.middleRows(1, 2) * a - slipDot)};
     worst = std::max({worst, errors[0], errors[1], errors[2]});
-    QVERIFY2(errors[0] < 1e-6 && errors[1] < 1e-6 && errors[2] < 1e-6,
-             qPrintable(QString("trial %1: %2 %3 %4").arg(trial).arg(errors[0]).arg(errors[1]).arg(errors[2])));
+    QVERIFY2(
+        errors[0] < 1e-6 && errors[1] < 1e-6 && errors[2] < 1e-6,
+        qPrintable(
+            QString("trial %1: %2 %3 %4").arg(trial).arg(errors[0]).arg(errors[1]).arg(errors[2])));
   }
   qInfo("rolling disk rows over 40 states: largest relative error %.3g", worst);
 }

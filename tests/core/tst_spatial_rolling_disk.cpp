@@ -32,7 +32,9 @@ constexpr double a = 0.3, m = 5.0, g = 9.81, R = 2.0, tilt = 20 * kPi / 180;
 // contact force F = m (a_G + g z) = -m Omega^2 R rho + m g z has the moment
 // (P - G) x F = m a (Omega^2 R cos(tilt) - g sin(tilt)) phi about G. Equal, with A = m a^2/4 and
 // C = m a^2/2:  Omega^2 = 4 g tan(tilt) / (6 R + a sin(tilt)).
-double steadyOmega() { return std::sqrt(4 * g * std::tan(tilt) / (6 * R + a * std::sin(tilt))); }
+double steadyOmega() {
+  return std::sqrt(4 * g * std::tan(tilt) / (6 * R + a * std::sin(tilt)));
+}
 
 }  // namespace
 
@@ -68,7 +70,8 @@ void TestSpatialRollingDisk::steadyCircle() {
   runDynamics(model, state, ws, options, results);
   QVERIFY2(results.report.ok(), results.report.message.c_str());
   const Joint& joint = model.joints[0];
-  double tiltError = 0.0, radiusError = 0.0, slip = 0.0, sink = 0.0, forceError = 0.0, torque = 0.0, azimuth = 0.0;
+  double tiltError = 0.0, radiusError = 0.0, slip = 0.0, sink = 0.0, forceError = 0.0, torque = 0.0,
+         azimuth = 0.0;
   double previous = 0.0;
   for (std::size_t k = 0; k < results.frames.size(); ++k) {
     const Frame& f = results.frames[k];
@@ -88,18 +91,23 @@ void TestSpatialRollingDisk::steadyCircle() {
     ws.lambda = f.lambda;
     const Reaction r = jointReaction(model, f.state, ws, 0);
     const Eigen::Vector3d rho(coin.r.x() / R, coin.r.y() / R, 0);
-    forceError = std::max(forceError, (r.force - (-m * Omega * Omega * R * rho + Eigen::Vector3d(0, 0, m * g))).norm());
+    forceError =
+        std::max(forceError,
+                 (r.force - (-m * Omega * Omega * R * rho + Eigen::Vector3d(0, 0, m * g))).norm());
     torque = std::max(torque, r.torque.norm());
     const double angle = std::atan2(coin.r.y(), coin.r.x());
     if (k > 0) azimuth += std::remainder(angle - previous, 2 * kPi);
     previous = angle;
   }
   const double measured = azimuth / results.frames.back().state.t;
-  qInfo("coin, hht alpha = 0, h = 1e-4, 5 s: tilt deviation %.3g rad, radius deviation %.3g m, contact "
-        "point slip %.3g m/s and normal speed %.3g m/s, contact force error %.3g N, torque %.3g N m, Omega %.10f against %.10f; "
-        "%d steps in %.2f s",
-        tiltError, radiusError, slip, sink, forceError, torque, measured, Omega, results.stats.steps,
-        results.stats.wallTime);
+  qInfo(
+      "coin, hht alpha = 0, h = 1e-4, 5 s: tilt deviation %.3g rad, radius deviation %.3g m, "
+      "contact "
+      "point slip %.3g m/s and normal speed %.3g m/s, contact force error %.3g N, torque %.3g N m, "
+      "Omega %.10f against %.10f; "
+      "%d steps in %.2f s",
+      tiltError, radiusError, slip, sink, forceError, torque, measured, Omega, results.stats.steps,
+      results.stats.wallTime);
   QVERIFY(tiltError < 1e-6);
   QVERIFY(radiusError < 1e-6);
   QVERIFY(slip < 1e-9);
@@ -119,9 +127,10 @@ void TestSpatialRollingDisk::correctedRungeKuttaSaysWhy() {
   Results results;
   runDynamics(model, state, ws, options, results);
   QCOMPARE(results.report.status, SolveStatus::Unsupported);
-  QCOMPARE(QString::fromStdString(results.report.message),
-           QString("dynamic analysis failed at t = 0 s: the corrected Runge-Kutta integrators do not "
-                   "handle nonholonomic constraints yet"));
+  QCOMPARE(
+      QString::fromStdString(results.report.message),
+      QString("dynamic analysis failed at t = 0 s: the corrected Runge-Kutta integrators do not "
+              "handle nonholonomic constraints yet"));
 }
 
 QTEST_GUILESS_MAIN(TestSpatialRollingDisk)

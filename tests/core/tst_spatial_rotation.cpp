@@ -34,7 +34,8 @@ class TestSpatialRotation : public QObject {
 };
 
 void TestSpatialRotation::eulerMatchesDefinition() {
-  // R = Rz(psi) Rx(theta) Rz(phi): the third column is (s(psi) s(theta), -c(psi) s(theta), c(theta)).
+  // R = Rz(psi) Rx(theta) Rz(phi): the third column is (s(psi) s(theta), -c(psi) s(theta),
+  // c(theta)).
   const Eigen::Matrix3d R = rotation::fromEuler313({0.3, 0.7, -1.1});
   QVERIFY(std::abs(R(0, 2) - std::sin(0.3) * std::sin(0.7)) < 1e-15);
   QVERIFY(std::abs(R(1, 2) + std::cos(0.3) * std::sin(0.7)) < 1e-15);
@@ -53,7 +54,8 @@ void TestSpatialRotation::eulerRoundTrip() {
     worstAngles = std::max(worstAngles, (back - e).cwiseAbs().maxCoeff());
     worstMatrix = std::max(worstMatrix, matrixError(rotation::fromEuler313(back), R));
   }
-  qInfo("Euler round trip over 1000 rotations: angles %.3g rad, matrix %.3g", worstAngles, worstMatrix);
+  qInfo("Euler round trip over 1000 rotations: angles %.3g rad, matrix %.3g", worstAngles,
+        worstMatrix);
   QVERIFY(worstAngles < 1e-12);
   QVERIFY(worstMatrix < 1e-14);
 }

@@ -89,13 +89,13 @@ Comparison compare(const Run& planar, const Run& spatial) {
           rotation::fromCoordinates(s.q.segment<4>(bs.q + 3)).toRotationMatrix();
       const double angle = std::atan2(R(1, 0), R(0, 0));
       const double dAngle = std::remainder(p.q(bp.q + 2) - angle, 2 * std::numbers::pi);
-      c.difference = std::max({c.difference, (p.q.segment<2>(bp.q) - s.q.segment<2>(bs.q)).cwiseAbs().maxCoeff(),
-                               std::abs(dAngle),
-                               (p.v.segment<2>(bp.v) - s.v.segment<2>(bs.v)).cwiseAbs().maxCoeff(),
-                               std::abs(p.v(bp.v + 2) - s.v(bs.v + 5))});
-      c.outOfPlane = std::max({c.outOfPlane, std::abs(s.q(bs.q + 2)), std::abs(s.v(bs.v + 2)),
-                               std::abs(s.v(bs.v + 3)), std::abs(s.v(bs.v + 4)),
-                               std::abs(R(2, 2) - 1)});
+      c.difference = std::max(
+          {c.difference, (p.q.segment<2>(bp.q) - s.q.segment<2>(bs.q)).cwiseAbs().maxCoeff(),
+           std::abs(dAngle), (p.v.segment<2>(bp.v) - s.v.segment<2>(bs.v)).cwiseAbs().maxCoeff(),
+           std::abs(p.v(bp.v + 2) - s.v(bs.v + 5))});
+      c.outOfPlane =
+          std::max({c.outOfPlane, std::abs(s.q(bs.q + 2)), std::abs(s.v(bs.v + 2)),
+                    std::abs(s.v(bs.v + 3)), std::abs(s.v(bs.v + 4)), std::abs(R(2, 2) - 1)});
     }
     c.difference = std::max({c.difference, std::abs(a[k].kinetic - b[k].kinetic),
                              std::abs(a[k].potential - b[k].potential)});
@@ -121,7 +121,8 @@ void TestSpatialTwins::dynamics_data() {
   QTest::addColumn<QString>("integrator");
   QTest::addColumn<double>("endTime");
   for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
-    QTest::newRow(qPrintable(QString("pendulum ") + integrator)) << "simple_pendulum" << integrator << 2.0;
+    QTest::newRow(qPrintable(QString("pendulum ") + integrator))
+        << "simple_pendulum" << integrator << 2.0;
     QTest::newRow(qPrintable(QString("braun-goldfarb ") + integrator))
         << "braun_goldfarb_slider_crank" << integrator << 2.0;
   }
@@ -132,8 +133,10 @@ void TestSpatialTwins::dynamics() {
   QFETCH(QString, integrator);
   QFETCH(double, endTime);
   const std::string name = model.toStdString();
-  const Run planar = run(test::examplePath(name + ".rlx"), Analysis::Dynamics, integrator.toStdString(), endTime);
-  const Run spatial = run(test::testDataPath(name + "_3d.rlx"), Analysis::Dynamics, integrator.toStdString(), endTime);
+  const Run planar =
+      run(test::examplePath(name + ".rlx"), Analysis::Dynamics, integrator.toStdString(), endTime);
+  const Run spatial = run(test::testDataPath(name + "_3d.rlx"), Analysis::Dynamics,
+                          integrator.toStdString(), endTime);
   const Comparison c = compare(planar, spatial);
   qInfo("%s, %s, %d frames over %.1f s: largest difference %.3g, out of plane %.3g (steps %d / %d)",
         qPrintable(model), qPrintable(integrator), c.frames, endTime, c.difference, c.outOfPlane,
@@ -155,8 +158,10 @@ void TestSpatialTwins::kinematics() {
     effort = std::max(effort, std::abs(planar.results.frames[k].lambda(pm.motions[0].row) -
                                        spatial.results.frames[k].lambda(sm.motions[0].row)));
   }
-  qInfo("slider-crank kinematics, %d frames: largest difference %.3g, out of plane %.3g, effort %.3g N m",
-        c.frames, c.difference, c.outOfPlane, effort);
+  qInfo(
+      "slider-crank kinematics, %d frames: largest difference %.3g, out of plane %.3g, effort %.3g "
+      "N m",
+      c.frames, c.difference, c.outOfPlane, effort);
   QCOMPARE(c.frames, 201);
   QVERIFY(c.difference < 1e-8);
   QVERIFY(c.outOfPlane < 1e-12);
@@ -164,13 +169,16 @@ void TestSpatialTwins::kinematics() {
 }
 
 void TestSpatialTwins::statics() {
-  const Run planar = run(test::testDataPath("statics_pendulum_spring.rlx"), Analysis::Statics, "", 0.0);
-  const Run spatial = run(test::testDataPath("statics_pendulum_spring_3d.rlx"), Analysis::Statics, "", 0.0);
+  const Run planar =
+      run(test::testDataPath("statics_pendulum_spring.rlx"), Analysis::Statics, "", 0.0);
+  const Run spatial =
+      run(test::testDataPath("statics_pendulum_spring_3d.rlx"), Analysis::Statics, "", 0.0);
   const Comparison c = compare(planar, spatial);
   const State& s = spatial.results.frames.back().state;
   const Eigen::Matrix3d R = rotation::fromCoordinates(s.q.segment<4>(3)).toRotationMatrix();
   const double theta = std::atan2(R(1, 0), R(0, 0));
-  qInfo("pendulum on a torsion spring, statics: largest difference %.3g; sag %.9f rad", c.difference, theta);
+  qInfo("pendulum on a torsion spring, statics: largest difference %.3g; sag %.9f rad",
+        c.difference, theta);
   QVERIFY(c.difference < 1e-8);
   // m g (l / 2) cos(theta) = -k theta.
   QVERIFY(std::abs(9.81 * 0.5 * std::cos(theta) + 10.0 * theta) < 1e-8);
@@ -182,13 +190,16 @@ void TestSpatialTwins::redundancy() {
   QCOMPARE(crank.redundancy.dof, 0);
   QCOMPARE(crank.redundancy.dofGrubler, -3);
   QCOMPARE(static_cast<int>(crank.redundancy.redundant.size()), 3);
-  const Run bg = run(test::testDataPath("braun_goldfarb_slider_crank_3d.rlx"), Analysis::Assembly, "", 0.0);
+  const Run bg =
+      run(test::testDataPath("braun_goldfarb_slider_crank_3d.rlx"), Analysis::Assembly, "", 0.0);
   QCOMPARE(bg.redundancy.dof, 1);
   QCOMPARE(bg.redundancy.dofGrubler, 0);
   QCOMPARE(static_cast<int>(bg.redundancy.redundant.size()), 1);
   qInfo("redundant equations: slider-crank %s, %s, %s; Braun-Goldfarb %s",
-        crank.redundancy.redundant[0].equation.c_str(), crank.redundancy.redundant[1].equation.c_str(),
-        crank.redundancy.redundant[2].equation.c_str(), bg.redundancy.redundant[0].equation.c_str());
+        crank.redundancy.redundant[0].equation.c_str(),
+        crank.redundancy.redundant[1].equation.c_str(),
+        crank.redundancy.redundant[2].equation.c_str(),
+        bg.redundancy.redundant[0].equation.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestSpatialTwins)
