@@ -44,6 +44,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       work_(std::max(model.nh, model.nv)),
       coeff_(std::max(model.nh, model.nv)),
       gyroscopic_(model.nv),
+      bracket_(model.nv),
       turn_(model.bodies.size(), Eigen::Matrix3d::Identity()) {
   // The mass matrix in body axes (planar: the mass matrix itself).
   const State start{0.0, model.q0, model.v0};
@@ -132,6 +133,15 @@ void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& q
   shifted_.v = at.v - qdot;
   evaluateConstraintDerivatives(model_, shifted_, scratch_);
   b_nu -= 0.25 * scratch_.gamma.head(model_.nh);
+  // Spatial bodies: B is not symmetric on the rotation group; B(v, w) - B(w, v) = A [v, w] with
+  // the bracket omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides (A = ws_.Phi_q
+  // at the point, evaluated before).
+  if (model_.dimension == 3) {
+    bracket_.setZero();
+    for (const Body& b : model_.bodies)
+      bracket_.segment<3>(b.v + 3) = at.v.segment<3>(b.v + 3).cross(qdot.segment<3>(b.v + 3));
+    b_nu.noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
+  }
   // Motions: nu = f'(t), so d(nu)/dt = f''(t).
   for (const Motion& m : model_.motions)
     b_nu(m.row) += evaluateInTime(m.function, at.t).acceleration;

@@ -26,6 +26,9 @@
 // B(v, w) = (Phi_q v)_q w is a symmetric bilinear form, and gamma(x) = -B(x, x) + f''(t) (f the
 // motion functions; joints are scleronomic). Polarization gives it exactly from two evaluations
 // of gamma:  -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4,  then b_nu adds f''.
+// Spatial bodies (Phi_q with respect to global rotations): by Baker-Campbell-Hausdorff,
+// B(v, w) = S(v, w) + 1/2 Phi_q [v, w] with S symmetric and [v, w] = (0, omega_v x omega_w) per
+// body, so b_nu adds -1/2 Phi_q [v, qdot] to the polarization (zero when qdot = v).
 //
 // Energy correction: on when requested and the model has no motions. With motions the driving
 // constraint forces do work -lambda^T nu whose multipliers come from this same corrected
@@ -96,7 +99,7 @@ class CorrectedEquation {
   Eigen::Index rank_ = 0;
   State at_, shifted_;
   Eigen::MatrixXd C_;
-  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_;
+  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_, bracket_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };
 

@@ -170,7 +170,29 @@ void TestSpatialJoints::derivatives() {
     const double errors[] = {test::relativeError(Phi_q, numericPhi_q),
                              test::relativeError(nu, numericNu),
                              test::relativeError(gamma, Phi_q * a - phiDdot)};
-    worst = std::max({worst, errors[0], errors[1], errors[2]});
+    // The convective form B(v, w) = d/ds [Phi_q(q (+) s w) v] = S(v, w) + 1/2 Phi_q [v, w]:
+    // S symmetric (by polarization of gamma), [v, w] = omega_v x omega_w per body.
+    const Eigen::VectorXd w = Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); });
+    const auto gammaWith = [&](const Eigen::VectorXd& velocity) {
+      State moved = state;
+      moved.v = velocity;
+      evaluateConstraintDerivatives(model, moved, ws);
+      return Eigen::VectorXd(ws.gamma);
+    };
+    const auto rateAlong = [&](double s) {
+      State moved = state;
+      integratePositions(model, moved.q, w, s);
+      evaluateConstraintDerivatives(model, moved, ws);
+      return Eigen::VectorXd(ws.Phi_q * state.v);
+    };
+    Eigen::VectorXd bracket = Eigen::VectorXd::Zero(model.nv);
+    for (const Body& b : model.bodies)
+      bracket.segment<3>(b.v + 3) = state.v.segment<3>(b.v + 3).cross(w.segment<3>(b.v + 3));
+    const Eigen::VectorXd B = -(gammaWith(state.v + w) - gammaWith(state.v - w)) / 4 + 0.5 * Phi_q * bracket;
+    const Eigen::VectorXd numericB = (rateAlong(1e-6) - rateAlong(-1e-6)) / 2e-6;
+    const double errorB = test::relativeError(B, numericB);
+    QVERIFY2(errorB < 1e-6, qPrintable(QString("B(v, w), trial %1: %2").arg(trial).arg(errorB)));
+    worst = std::max({worst, errors[0], errors[1], errors[2], errorB});
     QVERIFY2(errors[0] < 1e-6,
              qPrintable(QString("Phi_q, trial %1: %2").arg(trial).arg(errors[0])));
     QVERIFY2(errors[1] < 1e-6, qPrintable(QString("nu, trial %1: %2").arg(trial).arg(errors[1])));
