@@ -11,5 +11,6 @@ int checkCommand(const std::vector<std::string>& args);
 int assembleCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
 int convertCommand(const std::vector<std::string>& args);
+int plotCommand(const std::vector<std::string>& args);
 
 }  // namespace rlx::cli

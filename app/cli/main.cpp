@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   if (command == "assemble") return assembleCommand(args);
   if (command == "run") return runCommand(args);
   if (command == "convert") return convertCommand(args);
+  if (command == "plot") return plotCommand(args);
   if (command.rfind('-', 0) == 0) return usageError("", "unknown option " + command);
   return usageError("", "unknown command \"" + command + "\"");
 }

@@ -1,6 +1,6 @@
 // run MODEL [options] -o OUT.csv: the model's analysis (or --analysis TYPE), results as CSV and
 // optionally a JSON summary.
-#include "analysis.h"
+#include "solve/analysis.h"
 #include "command_args.h"
 #include "commands.h"
 #include "exit_codes.h"

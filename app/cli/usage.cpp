@@ -21,6 +21,10 @@ Commands:
            Run the model's analysis and write the results as CSV.
   convert  IN OUT [--acf FILE]
            Convert a model file (e.g. simEngine2D .adm) to a .rlx file.
+  plot     RESULTS.csv --y COLUMN... -o FILE [--x COLUMN] [--log] [--title TEXT]
+           [--size WxH] [--dpi N]
+           Plot result columns (as the desktop application does) to a PNG, SVG or PDF image,
+           or write the plotted data as CSV. Needs a build with the desktop libraries.
   help     Show this help.
 
 Options of run (each overrides the model's analysis settings):
@@ -38,6 +42,18 @@ Options of run (each overrides the model's analysis settings):
   --summary FILE.json      write a JSON summary of the run
   --quiet                  print nothing but errors
 
+Options of plot:
+  -o, --output FILE        the plot: .png, .svg, .pdf or .csv (the plotted data), required
+  --y COLUMN[,COLUMN]      columns to plot against --x (repeatable); energy_drift is
+                           (energy - work_nonconservative) minus its value at t0
+  --x COLUMN               the horizontal axis (default t)
+  --log                    log-scale y axis: |y|, zeros drawn at the smallest |y|
+  --title TEXT             a title above the plot
+  --size WxH               image size in pixels (default 1200x800)
+  --dpi N                  resolution: text and lines keep their size printed at N DPI
+                           (default 144)
+  --quiet                  print nothing but errors
+
 Other options:
   -h, --help               show this help
   --version                show the version
@@ -52,6 +68,8 @@ std::string_view synopsis(const std::string& command) {
   if (command == "assemble") return "reuleaux-cli assemble MODEL [-o OUT.rlx] [options]";
   if (command == "run") return "reuleaux-cli run MODEL [options] -o OUT.csv";
   if (command == "convert") return "reuleaux-cli convert IN OUT [--acf FILE]";
+  if (command == "plot")
+    return "reuleaux-cli plot RESULTS.csv --y COLUMN... -o FILE.(png|svg|pdf|csv) [options]";
   return "reuleaux-cli COMMAND [ARGUMENTS]";
 }
 

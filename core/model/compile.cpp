@@ -246,12 +246,6 @@ void Compiler::compileMotions() {
   }
 }
 
-void Compiler::compileConstraints() {
-  for (std::size_t i = 0; i < spec.constraints.size(); ++i)
-    error(label("constraints", i, spec.constraints[i].name), "",
-          "user-defined constraints are not available yet in this version of Reuleaux");
-}
-
 void Compiler::compileAnalysis() {
   const AnalysisSpec a = spec.analysis.value_or(AnalysisSpec{});
   const std::string element = "analysis";
@@ -313,6 +307,7 @@ CompileResult compile(const Spec& spec) {
     c.model.rowNames.push_back(m.name);
     c.model.rowOwners.push_back(m.name);
   }
+  c.nameConstraintRows();
   for (const Joint& j : c.model.joints)
     for (int r = 1; j.velocityRow >= 0 && r < 3; ++r) {
       c.model.rowNames.push_back(j.name + "." + jointRowName(j.type, r, spec.dimension));

@@ -58,7 +58,8 @@ struct Compiler {
   void compileJoints();
   void compileMotions();
   void compileForces();
-  void compileConstraints();
+  void compileConstraints();  // compile_constraints.cpp
+  void nameConstraintRows();  // after the joints' and motions' row names
   void compileAnalysis();
 };
 

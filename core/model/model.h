@@ -104,7 +104,9 @@ struct UserConstraint {
   std::string name;
   bool nonholonomic = false;
   std::vector<Function> equations;
-  int row = 0;  // holonomic: first row in Phi; nonholonomic: first row of the velocity-only block
+  std::vector<int> bodies;  // the bodies its equations involve (ascending), for its reactions
+  bool doesWork = false;    // depends on t, or nonholonomic with b != 0: its reaction may do work
+  int row = 0;              // first row in Phi_q (holonomic: in Phi too; nonholonomic: >= nh)
 };
 
 struct Model {

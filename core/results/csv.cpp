@@ -3,6 +3,7 @@
 #include "joints/rotation.h"
 #include "solve/constraints.h"
 #include "solve/reactions.h"
+#include "solve/user_constraints.h"
 
 #include <algorithm>
 #include <cmath>
@@ -62,6 +63,10 @@ std::vector<std::string> resultColumns(const Model& model) {
   for (const Joint& j : model.joints)
     for (const std::string& s : jointSuffixes(model.dimension)) names.push_back(j.name + "." + s);
   for (const Motion& m : model.motions) names.push_back(m.name + ".effort");
+  for (const UserConstraint& c : model.constraints)
+    for (const int b : c.bodies)
+      for (const std::string& s : jointSuffixes(model.dimension))
+        names.push_back(c.name + "." + model.bodies[static_cast<std::size_t>(b)].name + "." + s);
   for (const char* s : {"kinetic", "potential", "energy", "work_nonconservative",
                         "constraint_error", "velocity_constraint_error"})
     names.emplace_back(s);
@@ -74,7 +79,7 @@ std::vector<double> frameValues(const Model& model, const Frame& frame, Workspac
 
   // Reactions and efforts from the frame's multipliers (NaN when the frame has none).
   const bool haveLambda = frame.lambda.size() == model.nh + model.nn;
-  if (haveLambda && (!model.joints.empty() || !model.motions.empty())) {
+  if (haveLambda && model.nh + model.nn > 0) {
     evaluateConstraintDerivatives(model, frame.state, ws);
     ws.lambda = frame.lambda;
   }
@@ -93,6 +98,22 @@ std::vector<double> frameValues(const Model& model, const Frame& frame, Workspac
   }
   for (std::size_t m = 0; m < model.motions.size(); ++m)
     out.push_back(haveLambda ? motionEffort(model, ws, static_cast<int>(m)) : kNaN);
+  // User constraints: force and torque about the centre of mass on each body they involve.
+  for (std::size_t c = 0; c < model.constraints.size(); ++c) {
+    const std::size_t width =
+        model.constraints[c].bodies.size() * jointSuffixes(model.dimension).size();
+    if (!haveLambda) {
+      out.insert(out.end(), width, kNaN);
+      continue;
+    }
+    for (const Reaction& r : userConstraintReactions(model, ws, static_cast<int>(c))) {
+      for (int i = 0; i < n; ++i) out.push_back(r.force(i));
+      if (model.dimension == 2)
+        out.push_back(r.torque.z());
+      else
+        for (int i = 0; i < 3; ++i) out.push_back(r.torque(i));
+    }
+  }
 
   // Energies and constraint errors.
   out.push_back(frame.kinetic);

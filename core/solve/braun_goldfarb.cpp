@@ -5,6 +5,7 @@
 #include "solve/forces.h"
 #include "solve/spatial_constraints.h"
 #include "solve/spatial_forces.h"
+#include "solve/user_constraints.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,17 +33,18 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       ws_(model),
       scratch_(model),
       L_(model.bodies.size()),
-      C_(model.nh, model.nv),
+      C_(model.nh + model.nn, model.nv),
       Qn_(model.nv),
       a_(model.nv),
-      rhs_(model.nh),
+      rhs_(model.nh + model.nn),
+      rhsQ_(model.nh),
       y_(model.nv),
       s_(model.nv),
       w_(model.nv),
-      Av_(model.nh),
+      Av_(model.nh + model.nn),
       Mv_(model.nv),
-      work_(std::max(model.nh, model.nv)),
-      coeff_(std::max(model.nh, model.nv)),
+      work_(std::max(model.nh + model.nn, model.nv)),
+      coeff_(std::max(model.nh + model.nn, model.nv)),
       gyroscopic_(model.nv),
       bracket_(model.nv),
       turn_(model.bodies.size(), Eigen::Matrix3d::Identity()) {
@@ -62,7 +64,8 @@ void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {
 void CorrectedEquation::toBody(Eigen::Ref<Eigen::VectorXd> x) const {
   if (model_.dimension != 3) return;
   for (std::size_t i = 0; i < model_.bodies.size(); ++i)
-    x.segment<3>(model_.bodies[i].v + 3) = turn_[i].transpose() * x.segment<3>(model_.bodies[i].v + 3);
+    x.segment<3>(model_.bodies[i].v + 3) =
+        turn_[i].transpose() * x.segment<3>(model_.bodies[i].v + 3);
 }
 
 bool CorrectedEquation::factorMassMatrix(std::string& body) {
@@ -95,7 +98,9 @@ bool CorrectedEquation::setStart(const State& start, bool energyCorrection) {
   const double springs = potentialEnergy(model_, start) - gravityPotential;
   const double typical = std::max(kineticEnergy(model_, start) + springs, gravityScale);
   mu0Squared_ = kMuFraction * 2.0 * typical;
-  energyOn_ = energyCorrection && model_.motions.empty();
+  const bool constraintWork = std::any_of(model_.constraints.begin(), model_.constraints.end(),
+                                          [](const UserConstraint& c) { return c.doesWork; });
+  energyOn_ = energyCorrection && model_.motions.empty() && !constraintWork;
   return energyOn_;
 }
 
@@ -108,11 +113,28 @@ void CorrectedEquation::solveR(Eigen::VectorXd& x) const {
   toGlobal(x);
 }
 
-void CorrectedEquation::applyPinv(const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
-  // C^+ rhs = V_r S_r^-1 U_r^T rhs.
-  coeff_.head(rank_).noalias() = svd_.matrixU().leftCols(rank_).transpose() * rhs;
-  coeff_.head(rank_).array() /= svd_.singularValues().head(rank_).array();
-  out.noalias() = svd_.matrixV().leftCols(rank_) * coeff_.head(rank_);
+void CorrectedEquation::applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
+                                  const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
+  // C^+ rhs = V_r S_r^-1 U_r^T rhs (zero without rows of rank).
+  if (rank == 0) {
+    out.setZero(model_.nv);
+    return;
+  }
+  coeff_.head(rank).noalias() = svd.matrixU().leftCols(rank).transpose() * rhs;
+  coeff_.head(rank).array() /= svd.singularValues().head(rank).array();
+  out.noalias() = svd.matrixV().leftCols(rank) * coeff_.head(rank);
+}
+
+Eigen::Index CorrectedEquation::decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
+                                          Eigen::JacobiSVD<Eigen::MatrixXd>& svd) {
+  if (C.rows() == 0) return 0;
+  svd.compute(C, Eigen::ComputeThinU | Eigen::ComputeThinV);
+  const Eigen::VectorXd& sigma = svd.singularValues();
+  const double tiny =
+      static_cast<double>(std::max(C.rows(), C.cols())) * kEps * (sigma.size() ? sigma(0) : 0.0);
+  Eigen::Index rank = 0;
+  while (rank < sigma.size() && sigma(rank) > tiny) ++rank;
+  return rank;
 }
 
 void CorrectedEquation::applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
@@ -129,26 +151,28 @@ void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& q
   shifted_.q = at.q;
   shifted_.v = at.v + qdot;
   evaluateConstraintDerivatives(model_, shifted_, scratch_);
-  b_nu = 0.25 * scratch_.gamma.head(model_.nh);
+  b_nu = 0.25 * scratch_.gamma;
   shifted_.v = at.v - qdot;
   evaluateConstraintDerivatives(model_, shifted_, scratch_);
-  b_nu -= 0.25 * scratch_.gamma.head(model_.nh);
+  b_nu -= 0.25 * scratch_.gamma;
   // Spatial bodies: B is not symmetric on the rotation group; B(v, w) - B(w, v) = A [v, w] with
-  // the bracket omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides (A = ws_.Phi_q
-  // at the point, evaluated before).
+  // the bracket omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides on the joint rows
+  // (A = ws_.Phi_q at the point, evaluated before; user rows are replaced below).
   if (model_.dimension == 3) {
     bracket_.setZero();
     for (const Body& b : model_.bodies)
       bracket_.segment<3>(b.v + 3) = at.v.segment<3>(b.v + 3).cross(qdot.segment<3>(b.v + 3));
-    b_nu.noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
+    b_nu.head(model_.nh).noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
   }
   // Motions: nu = f'(t), so d(nu)/dt = f''(t).
   for (const Motion& m : model_.motions)
     b_nu(m.row) += evaluateInTime(m.function, at.t).acceleration;
+  // User constraints (time-dependent or nonholonomic rows are not a symmetric form): exactly.
+  if (!model_.constraints.empty()) userConstraintConvective(model_, at, qdot, scratch_, b_nu);
 }
 
 void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
-  const Eigen::Index m = model_.nh, n = model_.nv;
+  const Eigen::Index mq = model_.nh, m = model_.nh + model_.nn, n = model_.nv;
   at_.t = y.t;
   at_.q = y.q;
   at_.v = y.v;
@@ -168,10 +192,11 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   }
   solveR(a_);
   out.Wdot = Qn_.dot(y.v);
-  // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its SVD.
+  // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its SVD; holonomic rows C_q alone
+  // when there are nonholonomic rows too.
   evaluatePhi(model_, at_, ws_);
   evaluateConstraintDerivatives(model_, at_, ws_);
-  const auto A = ws_.Phi_q.topRows(m);
+  const auto& A = ws_.Phi_q;
   for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
     const int v = model_.bodies[i].v;
     auto block = C_.middleCols(v, d);
@@ -182,25 +207,24 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   for (Eigen::Index i = 0; i < m; ++i)
     if (static_cast<std::size_t>(i) < active_.size() && !active_[static_cast<std::size_t>(i)])
       C_.row(i).setZero();
-  rank_ = 0;
-  if (m > 0) {
-    svd_.compute(C_, Eigen::ComputeThinU | Eigen::ComputeThinV);
-    const Eigen::VectorXd& sigma = svd_.singularValues();
-    const double tiny =
-        static_cast<double>(std::max(m, n)) * kEps * (sigma.size() ? sigma(0) : 0.0);
-    while (rank_ < sigma.size() && sigma(rank_) > tiny) ++rank_;
-  }
-  // (17a) qdot = v + R^-1 C^+ (nu - A v - k_q Phi).
+  rank_ = decompose(C_, svd_);
+  const bool separate = model_.nn > 0;
+  if (separate) rankQ_ = decompose(C_.topRows(mq), svdQ_);
+  // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
   Av_.noalias() = A * y.v;
-  rhs_ = ws_.nu.head(m) - Av_ - gains_.kq * ws_.Phi;
-  applyPinv(rhs_, out.qdot);
+  rhsQ_ = ws_.nu.head(mq) - Av_.head(mq) - gains_.kq * ws_.Phi;
+  if (separate)
+    applyPinv(svdQ_, rankQ_, rhsQ_, out.qdot);
+  else
+    applyPinv(svd_, rank_, rhsQ_, out.qdot);
   solveR(out.qdot);
   out.qdot += y.v;
-  // (17b) kinematic part: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the corrected qdot.
+  // (17b) kinematic part on every row: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the
+  // corrected qdot.
   convectiveTerm(at_, out.qdot, rhs_);
   rhs_.noalias() -= A * a_;
-  rhs_ -= gains_.kv * (Av_ - ws_.nu.head(m));
-  applyPinv(rhs_, y_);
+  rhs_ -= gains_.kv * (Av_ - ws_.nu);
+  applyPinv(svd_, rank_, rhs_, y_);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
     work_.head(n) = y.v;
@@ -209,7 +233,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
       const int v = model_.bodies[i].v;
       s_.segment(v, d).noalias() = L_[i].transpose() * work_.segment(v, d);
     }
-    applyPinv(Av_, w_);
+    applyPinv(svd_, rank_, Av_, w_);
     w_ = s_ - w_;
     const double ww = w_.squaredNorm();
     if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, s_.squaredNorm())) {

@@ -3,11 +3,14 @@
 // Runge-Kutta (shared/docs/braun-goldfarb.md, equations (17a), (17b), (20)).
 //
 // M = R^T R (Cholesky per body block, L = R^T; a spatial body's block is T Mb T^T with Mb the
-// constant block in body axes and T = blockdiag(I, A), so R = L_b^T T^T with L_b from Mb), a = M^-1 Q, A = Phi_q (holonomic rows, with
-// respect to v), b = nu, C = A R^-1, X^+ the Moore-Penrose pseudoinverse (SVD, singular values
-// <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C.
+// constant block in body axes and T = blockdiag(I, A), so R = L_b^T T^T with L_b from Mb),
+// a = M^-1 Q, A = Phi_q (every row: holonomic, then nonholonomic A v = b; with respect to v),
+// C = A R^-1, C_q = A_q R^-1 its holonomic rows, X^+ the Moore-Penrose pseudoinverse (SVD,
+// singular values <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C. The
+// position correction uses the holonomic rows; the velocity correction, the acceleration and the
+// energy term all rows (the note's nu-set).
 //
-//   qdot = v + R^-1 C^+ (nu - A v - k_q Phi)                                          (17a)
+//   qdot = v + R^-1 C_q^+ (nu_q - A_q v - k_q Phi)                                    (17a)
 //   vdot = a + R^-1 z,   z = y + w r / (w w^T + mu0^2)                                 (17b)
 //          y = C^+ (b_nu - A a - k_nu (A v - nu))
 //          b_nu = -(A v)_q qdot + nu_t        (the convective term with the corrected qdot)
@@ -28,11 +31,16 @@
 // of gamma:  -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4,  then b_nu adds f''.
 // Spatial bodies (Phi_q with respect to global rotations): by Baker-Campbell-Hausdorff,
 // B(v, w) = S(v, w) + 1/2 Phi_q [v, w] with S symmetric and [v, w] = (0, omega_v x omega_w) per
-// body, so b_nu adds -1/2 Phi_q [v, qdot] to the polarization (zero when qdot = v).
+// body, so b_nu adds -1/2 Phi_q [v, qdot] to the polarization of the joint rows (zero when
+// qdot = v).
+// User constraints' rows (nonholonomic, or depending on t) are not of that form: their b_nu is
+// evaluated directly (solve/user_constraints.h).
 //
-// Energy correction: on when requested and the model has no motions. With motions the driving
-// constraint forces do work -lambda^T nu whose multipliers come from this same corrected
-// acceleration, so the energy balance is not known independently of the solution (note section 5).
+// Energy correction: on when requested and the model has no motions and no user constraint whose
+// reaction may do work (UserConstraint::doesWork: one that depends on t, or a nonholonomic one
+// with b != 0). With motions the driving constraint forces do work -lambda^T nu whose multipliers
+// come from this same corrected acceleration, so the energy balance is not known independently of
+// the solution (note section 5).
 // Nonconservative applied forces are kept: their power is a function of the state, and W is
 // integrated with the state by the same Runge-Kutta scheme.
 //
@@ -80,7 +88,10 @@ class CorrectedEquation {
   void setActiveRows(const std::vector<bool>& active) { active_ = active; }
 
  private:
-  void applyPinv(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);           // C^+ rhs
+  void applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
+                 const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // C^+ rhs
+  Eigen::Index decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
+                         Eigen::JacobiSVD<Eigen::MatrixXd>& svd);  // its SVD; returns the rank
   void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
   void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
@@ -95,11 +106,11 @@ class CorrectedEquation {
   bool energyOn_ = false;
   std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd_;
-  Eigen::Index rank_ = 0;
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd_, svdQ_;  // C (all rows), C_q (holonomic, if nn > 0)
+  Eigen::Index rank_ = 0, rankQ_ = 0;
   State at_, shifted_;
   Eigen::MatrixXd C_;
-  Eigen::VectorXd Qn_, a_, rhs_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_, bracket_;
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_, bracket_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };
 

@@ -3,7 +3,7 @@
 #include "joints/joints.h"
 #include "model/function.h"
 #include "solve/spatial_constraints.h"
-
+#include "solve/user_constraints.h"
 
 namespace rlx {
 namespace {
@@ -109,7 +109,11 @@ void evaluateSlots(const Model& model, const State& state, Workspace& ws) {
 }
 
 void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
-  if (model.dimension == 3) return evaluateSpatialPhi(model, state, ws);
+  if (model.dimension == 3) {
+    evaluateSpatialPhi(model, state, ws);
+    evaluateUserPhi(model, state, ws);
+    return;
+  }
   JointEval eval;
   for (const Joint& joint : model.joints) {
     evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
@@ -120,10 +124,15 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
     const double target = evaluateInTime(motion.function, state.t).value;
     ws.Phi(motion.row) = motionCoordinate(model, motion, state).value - target;
   }
+  evaluateUserPhi(model, state, ws);
 }
 
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws) {
-  if (model.dimension == 3) return evaluateSpatialConstraintDerivatives(model, state, ws);
+  if (model.dimension == 3) {
+    evaluateSpatialConstraintDerivatives(model, state, ws);
+    evaluateUserConstraintDerivatives(model, state, ws);
+    return;
+  }
   ws.Phi_q.setZero();
   JointEval eval;
   for (const Joint& joint : model.joints) {
@@ -143,6 +152,7 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     ws.nu(motion.row) = f.rate;
     ws.gamma(motion.row) = c.gamma + f.acceleration;
   }
+  evaluateUserConstraintDerivatives(model, state, ws);
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,

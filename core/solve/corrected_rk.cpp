@@ -79,9 +79,6 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     report.elements = std::move(elements);
     report.message = "dynamic analysis failed at " + timeText(t) + ": " + why;
   };
-  if (model.nn > 0)
-    return fail(SolveStatus::Unsupported, state.t,
-                "the corrected Runge-Kutta integrators do not handle nonholonomic constraints yet");
   CorrectedEquation equation(model);
   std::string body;
   if (!equation.factorMassMatrix(body))

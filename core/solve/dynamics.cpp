@@ -1,5 +1,6 @@
 #include "solve/dynamics.h"
 
+#include "solve/bdf.h"
 #include "solve/corrected_rk.h"
 #include "solve/hht.h"
 
@@ -18,6 +19,8 @@ void runDynamics(const Model& model, const State& assembled, Workspace& ws,
   if (recorder.accept(state, ws)) {
     if (options.integrator == "hht")
       integrateHHT(model, state, ws, options, recorder, results.report);
+    else if (options.integrator == "bdf")
+      integrateBDF(model, state, ws, options, recorder, results.report);
     else if (options.integrator == "corrected-rk" || options.integrator == "corrected-rk45")
       integrateCorrectedRK(model, state, ws, options, recorder, results.report);
     else {

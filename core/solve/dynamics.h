@@ -5,6 +5,7 @@
 //
 // from an assembled state (see assemble) with the integrator named in the options:
 //   hht             HHT-alpha on the index-3 DAE with Newton iterations (solve/hht.h)
+//   bdf             variable-order, variable-step BDF on the index-3 DAE (solve/bdf.h)
 //   corrected-rk    Braun-Goldfarb corrected equation of motion, classical RK4 (solve/corrected_rk.h)
 //   corrected-rk45  the same with adaptive Dormand-Prince 5(4)
 // Integrators share the Recorder: frames at the output times, the nonconservative work,

@@ -56,6 +56,14 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     for (Eigen::Index k = 0; k < n; ++k) rhs(k) = all(rows[static_cast<std::size_t>(k)]);
     return rhs;
   };
+  // Phi on the active rows; nonholonomic rows have no position residual (zero).
+  const auto gatherPositionResidual = [&]() {
+    for (Eigen::Index k = 0; k < n; ++k) {
+      const Eigen::Index row = rows[static_cast<std::size_t>(k)];
+      rhs(k) = row < model.nh ? ws.Phi(row) : 0.0;
+    }
+    return rhs;
+  };
 
   State state = assembled;
   Recorder recorder(model, results, observer, state.t, options.endTime, options.outputStep);
@@ -92,36 +100,61 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   if (!solveRates()) return fail("the constraint Jacobian is singular");
   if (!recorder.accept(state, ws)) return cancel();
 
-  // Solve at most `step` apart, landing on every output time.
+  // Newton on Phi(q, t) = 0 from q; nonholonomic rows keep their directions (A dq = 0).
+  const auto solvePositions = [&]() {
+    evaluatePhi(model, state, ws);
+    double residual = model.nh ? gatherPositionResidual().lpNorm<Eigen::Infinity>() : 0.0;
+    int iterations = 0;
+    while (residual > options.tolerance && iterations < options.maxIterations &&
+           std::isfinite(residual)) {
+      evaluateConstraintDerivatives(model, state, ws);
+      if (!factorActive()) break;
+      const Eigen::VectorXd dq = lu.solve(-gatherPositionResidual());
+      integratePositions(model, state.q, dq, 1.0);
+      evaluatePhi(model, state, ws);
+      residual = gatherPositionResidual().lpNorm<Eigen::Infinity>();
+      report.updateNorm = dq.lpNorm<Eigen::Infinity>();
+      ++iterations;
+    }
+    results.stats.newtonIterations += iterations;
+    report.iterations = iterations;
+    report.residualNorm = residual;
+    return residual <= options.tolerance;
+  };
+  const auto lockUp = [&]() {
+    return fail("the mechanism locks up: Newton stopped at a constraint error of " +
+                std::to_string(report.residualNorm) + " after " +
+                std::to_string(report.iterations) + " iterations");
+  };
+
+  // Solve at most `step` apart, landing on every output time. With nonholonomic rows the last
+  // state and its accelerations feed the corrector.
+  State previous = state;
+  Eigen::VectorXd previousVdot = ws.vdot;
   while (!recorder.finished()) {
     const double target = recorder.nextStop();
     const auto substeps = std::max(1L, static_cast<long>(std::ceil((target - state.t) / options.step - 1e-9)));
     const double h = (target - state.t) / static_cast<double>(substeps);
     for (long s = 1; s <= substeps; ++s) {
-      // Predictor q + h v + h^2/2 vdot, then Newton on Phi(q, t) = 0.
+      if (model.nn > 0) {
+        previous = state;
+        previousVdot = ws.vdot;
+      }
+      // Predictor q + h v + h^2/2 vdot, then the positions and rates at the new time.
       integratePositions(model, state.q, state.v + 0.5 * h * ws.vdot, h);
       state.t = s == substeps ? target : state.t + h;
-      evaluatePhi(model, state, ws);
-      double residual = ws.Phi.lpNorm<Eigen::Infinity>();
-      int iterations = 0;
-      while (residual > options.tolerance && iterations < options.maxIterations && std::isfinite(residual)) {
-        evaluateConstraintDerivatives(model, state, ws);
-        if (!factorActive()) break;
-        const Eigen::VectorXd dq = lu.solve(-gatherActive(ws.Phi));
-        integratePositions(model, state.q, dq, 1.0);
-        evaluatePhi(model, state, ws);
-        residual = ws.Phi.lpNorm<Eigen::Infinity>();
-        report.updateNorm = dq.lpNorm<Eigen::Infinity>();
-        ++iterations;
-      }
-      results.stats.newtonIterations += iterations;
       ++results.stats.steps;
-      report.iterations = iterations;
-      report.residualNorm = residual;
-      if (!(residual <= options.tolerance))
-        return fail("the mechanism locks up: Newton stopped at a constraint error of " +
-                    std::to_string(residual) + " after " + std::to_string(iterations) + " iterations");
+      if (!solvePositions()) return lockUp();
       if (!solveRates()) return fail("the mechanism is in a singular configuration");
+      // Nonholonomic rows leave directions that only q' = v determines: the Hermite corrector
+      // q_n (+) [h/2 (v_n + v) + h^2/12 (vdot_n - vdot)], then positions and rates again.
+      if (model.nn > 0) {
+        state.q = previous.q;
+        integratePositions(model, state.q,
+                           0.5 * (previous.v + state.v) + h / 12 * (previousVdot - ws.vdot), h);
+        if (!solvePositions()) return lockUp();
+        if (!solveRates()) return fail("the mechanism is in a singular configuration");
+      }
       if (!recorder.accept(state, ws)) return cancel();
     }
   }

@@ -3,6 +3,12 @@
 // Newton-Raphson on Phi(q, t) = 0 from the predictor q + h v + h^2/2 vdot, then
 // Phi_q v = nu, Phi_q vdot = gamma, and the multipliers (efforts and reactions) from
 // Phi_q^T lambda = Q - M vdot.
+// Nonholonomic rows (A v = b) take part in the square systems for v, vdot and lambda; in the
+// Newton steps their rows ask for no change (A dq = 0). The positions they leave free follow from
+// q' = v alone: with nonholonomic rows each step is corrected once by the Hermite rule
+//   q_{n+1} = q_n (+) [h/2 (v_n + v_{n+1}) + h^2/12 (vdot_n - vdot_{n+1})]
+// with the rates of the predicted step (error O(h^3)), then Newton and the rates again: local
+// error O(h^4), global O(h^3).
 
 #include "model/model.h"
 #include "results/results.h"

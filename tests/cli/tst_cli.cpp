@@ -249,6 +249,10 @@ class CliTest : public QObject {
                                      << "degrees of freedom: 1 (Gruebler count: 1)";
     QTest::newRow("braun_goldfarb") << "braun_goldfarb_slider_crank.rlx"
                                     << "degrees of freedom: 1 (Gruebler count: 1)";
+    QTest::newRow("user_pendulum") << "user_pendulum.rlx"
+                                   << "degrees of freedom: 1 (Gruebler count: 1)";
+    QTest::newRow("knife_edge_sled") << "knife_edge_sled.rlx"
+                                     << "degrees of freedom: 2 (Gruebler count: 2)";
   }
 
   void checkExamples() {
@@ -494,7 +498,7 @@ class CliTest : public QObject {
   void dynamicsAndStatics() {
     const QString csvPath = dir_.filePath("dynamics.csv"),
                   jsonPath = dir_.filePath("dynamics.json");
-    for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
+    for (const char* integrator : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) {
       const CliRun run = runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath, "--summary",
                                  jsonPath, "--end", "1", "--step", "0.001", "--output-step", "0.1",
                                  "--integrator", integrator, "--quiet"});
@@ -515,6 +519,49 @@ class CliTest : public QObject {
                                    "--analysis", "statics", "--quiet"});
     QVERIFY2(statics.exitCode == 0, qPrintable(statics.err));
     QCOMPARE(readCsv(csvPath).rows.size(), std::size_t(1));
+  }
+
+  // The user-constraint examples run with every integrator; their reaction columns are written.
+  void runUserConstraintExamples() {
+    const QString csvPath = dir_.filePath("user.csv"), jsonPath = dir_.filePath("user.json");
+    for (const char* integrator : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) {
+      for (const char* file : {"knife_edge_sled.rlx", "user_pendulum.rlx"}) {
+        const CliRun run =
+            runCli({"run", example(file), "-o", csvPath, "--summary", jsonPath, "--end", "1",
+                    "--output-step", "0.1", "--integrator", integrator, "--quiet"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject summary = readJson(jsonPath);
+        QCOMPARE(summary["status"].toString(), QString("ok"));
+        // The knife edge is enforced on velocities by every integrator; hht holds the pin's
+        // positions only (index 3), its velocity error is of order h^2.
+        const bool knife = QString(file).startsWith("knife");
+        QVERIFY(summary["max_velocity_constraint_error"].toDouble() < (knife ? 1e-8 : 1e-4));
+        QVERIFY(summary["max_energy_error"].toDouble() < 1e-3);
+        const Csv csv = readCsv(csvPath);
+        QVERIFY(csv.numeric);
+        QCOMPARE(csv.rows.size(), std::size_t(11));
+        const QString force = knife ? "knife_edge.sled.fy" : "pin.pendulum.fy";
+        QVERIFY2(csv.column(force) > 0, qPrintable(csv.header.join(',')));
+        // At t = 0: the sled's lateral force m (u0 w + a) = 2.703 N in y; the rod's pin m g / 4.
+        const double expected = knife ? 1 + 9.81 * std::sin(M_PI / 18) : 9.81 / 4;
+        QVERIFY2(std::abs(csv.at(0, force) - expected) < 1e-9,
+                 qPrintable(QString::number(csv.at(0, force))));
+      }
+    }
+  }
+
+  // bdf failures end with exit status 2 and a sentence naming the time and the elements.
+  void bdfFailures() {
+    const QString csvPath = dir_.filePath("bdf_failure.csv");
+    const CliRun lockup = runCli({"run", testData("four_bar_lockup.rlx"), "-o", csvPath});
+    QCOMPARE(lockup.exitCode, 2);
+    QVERIFY2(lockup.err.contains("dynamic analysis failed at t = 0.063"), qPrintable(lockup.err));
+    QVERIFY2(lockup.err.contains("\"coupler_rocker_pin\"") && lockup.err.contains("\"rocker_pin\""),
+             qPrintable(lockup.err));
+    const CliRun nan = runCli({"run", testData("pendulum_nan_torque.rlx"), "-o", csvPath});
+    QCOMPARE(nan.exitCode, 2);
+    QVERIFY2(nan.err.contains("dynamic analysis failed at t = 0.50"), qPrintable(nan.err));
+    QVERIFY2(nan.err.contains("the force \"bad_torque\" is not finite"), qPrintable(nan.err));
   }
 
   // assemble -o writes a model that loads, is assembled, and checks with the same DOF.

@@ -1,11 +1,12 @@
 #pragma once
-// The analyses reuleaux-cli runs: assembly at t0, then the model's analysis type.
+// A whole analysis as a user starts it (reuleaux-cli run, the desktop app): assembly at t0, then
+// the model's analysis type.
 
 #include "model/model.h"
 #include "results/results.h"
 #include "solve/kinematics.h"
 
-namespace rlx::cli {
+namespace rlx {
 
 struct AnalysisOutcome {
   Results results;         // frames computed (also before a failure) and the report
@@ -21,4 +22,4 @@ AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer);
 // energies, constraint errors.
 Frame assembledFrame(const Model& model, const State& state, Workspace& ws);
 
-}  // namespace rlx::cli
+}  // namespace rlx

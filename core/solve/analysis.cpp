@@ -1,4 +1,4 @@
-#include "analysis.h"
+#include "solve/analysis.h"
 
 #include "solve/assembly.h"
 #include "solve/constraints.h"
@@ -9,7 +9,7 @@
 #include <chrono>
 #include <string>
 
-namespace rlx::cli {
+namespace rlx {
 namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -86,4 +86,4 @@ AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
   return out;
 }
 
-}  // namespace rlx::cli
+}  // namespace rlx

@@ -1,0 +1,140 @@
+// compile(): user-defined constraints. Holonomic rows follow the joints and motions in Phi; the
+// nonholonomic rows come after every holonomic row (rows nh ... nh + nn - 1 of Phi_q).
+// An equation is an expression of t, parameters and measures (compile_functions.cpp). Checks:
+// a holonomic equation uses no velocity and depends on some position; a nonholonomic one uses
+// some velocity and is linear in the velocities: every second derivative with respect to two
+// velocity variables simplifies to the constant 0 (solve/user_constraints.h derives the rest).
+#include "model/compiler.h"
+#include "solve/measures.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace rlx::detail {
+namespace {
+
+bool isZero(const expr::Expr& e) {
+  const auto value = expr::constantValue(e);
+  return value && *value == 0.0;
+}
+
+// Slot k >= 1 is measure k - 1; slot 0 (t) is no velocity.
+bool isVelocitySlot(const Model& model, int slot) {
+  return slot > 0 && isVelocityMeasure(model.measures[static_cast<std::size_t>(slot - 1)].kind);
+}
+
+const std::string& slotName(const Model& model, int slot) {
+  return model.measures[static_cast<std::size_t>(slot - 1)].name;
+}
+
+// Why the equation does not fit its constraint type, or "" when it does.
+std::string checkEquation(const Model& model, const Function& f, bool nonholonomic) {
+  const auto velocity = std::find_if(f.variables.begin(), f.variables.end(),
+                                     [&](int slot) { return isVelocitySlot(model, slot); });
+  if (!nonholonomic) {
+    if (velocity != f.variables.end())
+      return "uses the velocity " + slotName(model, *velocity) +
+             ": a holonomic equation depends on positions and t only (declare the constraint "
+             "nonholonomic)";
+    if (std::none_of(f.variables.begin(), f.variables.end(), [](int slot) { return slot > 0; }))
+      return "does not depend on any position: it constrains nothing";
+    return {};
+  }
+  if (velocity == f.variables.end())
+    return "uses no velocity: a nonholonomic equation is linear in the velocities (declare an "
+           "equation of positions holonomic)";
+  for (std::size_t i = 0; i < f.variables.size(); ++i) {
+    if (!isVelocitySlot(model, f.variables[i])) continue;
+    if (!isZero(f.dd[i][i])) return "is not linear in " + slotName(model, f.variables[i]);
+    for (std::size_t j = 0; j < f.variables.size(); ++j)
+      if (j != i && isVelocitySlot(model, f.variables[j]) && !isZero(f.dd[i][j]))
+        return "is not linear in the velocities: it multiplies " + slotName(model, f.variables[i]) +
+               " and " + slotName(model, f.variables[j]);
+  }
+  return {};
+}
+
+// Whether a nonholonomic equation has b = 0: it vanishes with every velocity set to zero.
+bool homogeneous(const Model& model, const std::map<std::string, double>& parameters,
+                 const std::string& text) {
+  expr::ParseError parseError;
+  const expr::Expr parsed = expr::parse(text, &parseError);
+  const auto resolve = [&](const std::string& name) -> expr::Binding {
+    if (auto it = parameters.find(name); it != parameters.end()) return it->second;
+    if (name.rfind("ground.", 0) == 0) return 0.0;  // ground is at rest at the origin
+    for (const Measure& m : model.measures)
+      if (m.name == name && isVelocityMeasure(m.kind)) return 0.0;
+    return 1;  // a position or t: any slot
+  };
+  std::string bindError;
+  const expr::Expr zeroVelocity = parsed ? expr::bind(parsed, resolve, &bindError) : nullptr;
+  return zeroVelocity && isZero(zeroVelocity);
+}
+
+// The bodies a measure moves with.
+void addBodies(const Model& model, const Measure& m, std::set<int>& bodies) {
+  const auto add = [&](int body) {
+    if (body != kGround) bodies.insert(body);
+  };
+  if (m.joint >= 0) {
+    add(model.joints[static_cast<std::size_t>(m.joint)].body1);
+    add(model.joints[static_cast<std::size_t>(m.joint)].body2);
+  } else {
+    add(m.body);
+  }
+}
+
+}  // namespace
+
+void Compiler::compileConstraints() {
+  // In file order; holonomic rows now, nonholonomic ones once every holonomic row is counted.
+  int nonholonomicRows = 0;
+  for (std::size_t i = 0; i < spec.constraints.size(); ++i) {
+    const ConstraintSpec& s = spec.constraints[i];
+    const std::string element = label("constraints", i, s.name);
+    UserConstraint c;
+    c.name = s.name;
+    c.nonholonomic = s.nonholonomic;
+    if (s.equations.empty()) error(element, "equations", "is empty: give at least one equation");
+    std::set<int> involved;
+    for (std::size_t e = 0; e < s.equations.size(); ++e) {
+      const std::string field = "equation " + std::to_string(e + 1);
+      auto f = function(s.equations[e], LocalNames{}, element, field);
+      if (!f) continue;
+      if (const std::string why = checkEquation(model, *f, s.nonholonomic); !why.empty()) {
+        error(element, field, why);
+        continue;
+      }
+      for (const int slot : f->variables)
+        if (slot > 0)
+          addBodies(model, model.measures[static_cast<std::size_t>(slot - 1)], involved);
+      const bool usesTime = !f->variables.empty() && f->variables.front() == 0;
+      c.doesWork = c.doesWork || usesTime ||
+                   (s.nonholonomic && !homogeneous(model, parameters, s.equations[e]));
+      c.equations.push_back(std::move(*f));
+    }
+    c.bodies.assign(involved.begin(), involved.end());
+    const auto rows = static_cast<int>(c.equations.size());
+    int& next = s.nonholonomic ? nonholonomicRows : model.nh;
+    c.row = next;
+    next += rows;
+    model.constraints.push_back(std::move(c));
+  }
+  for (UserConstraint& c : model.constraints)
+    if (c.nonholonomic) c.row += model.nh;
+  model.nn = nonholonomicRows;
+}
+
+void Compiler::nameConstraintRows() {
+  // In row order: the holonomic constraints, then the nonholonomic ones.
+  for (const bool nonholonomic : {false, true})
+    for (const UserConstraint& c : model.constraints)
+      if (c.nonholonomic == nonholonomic)
+        for (std::size_t e = 0; e < c.equations.size(); ++e) {
+          model.rowNames.push_back(c.name + "." + std::to_string(e + 1));
+          model.rowOwners.push_back(c.name);
+        }
+}
+
+}  // namespace rlx::detail

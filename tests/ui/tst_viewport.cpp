@@ -1,0 +1,297 @@
+// The viewport on real widgets: it draws the examples (not blank; screenshots when
+// REULEAUX_SCREENSHOTS names a folder), picks elements, builds with its tools, and a mouse drag
+// on the four-bar's crank moves the mechanism with every joint closed.
+#include "solve/assembly.h"
+#include "solve/constraints.h"
+#include "solve/drag.h"
+#include "solve/kinematics.h"
+#include "test_support.h"
+#include "viewport/scene_sync.h"
+#include "viewport/viewport.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+
+using namespace rlx;
+using namespace rlx::ui;
+
+namespace {
+
+// max |Phi| over joint rows (motion rows are released while dragging).
+double jointError(const Model& model, const State& state) {
+  Workspace ws(model);
+  evaluatePhi(model, state, ws);
+  double worst = 0;
+  for (Eigen::Index i = 0; i < model.nh; ++i) {
+    bool motion = false;
+    for (const Motion& m : model.motions) motion = motion || m.row == i;
+    if (!motion) worst = std::max(worst, std::abs(ws.Phi(i)));
+  }
+  return worst;
+}
+
+// Colours in an image: a blank render has one or two (the background gradient is smooth).
+int distinctColours(const QImage& image) {
+  QSet<QRgb> colours;
+  for (int y = 0; y < image.height(); y += 3)
+    for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+  return static_cast<int>(colours.size());
+}
+
+}  // namespace
+
+class TestViewport : public QObject {
+  Q_OBJECT
+
+ public:
+  static void initMain() { Viewport::setDefaultSurfaceFormat(); }
+
+ private slots:
+  void init();
+  void cleanup();
+  void drawsExamples_data();
+  void drawsExamples();
+  void picksJointsAndBodies();
+  void dragOnTheCrankMovesTheFourBar();
+  void barToolEmitsSnappedEnds();
+  void revoluteToolNamesTheBodiesUnderThePoint();
+  void escapeCancelsASpring();
+  void showsReactionsTracesAndTime();
+  void drawsASpatialSpecWithoutAModel();
+
+ private:
+  void show(const std::string& example);
+  std::unique_ptr<Viewport> view_;
+  Model model_;
+};
+
+void TestViewport::init() {
+  view_ = std::make_unique<Viewport>();
+  view_->resize(900, 640);
+}
+
+void TestViewport::cleanup() {
+  view_.reset();
+}
+
+void TestViewport::show(const std::string& example) {
+  const Spec spec = test::loadSpec(example.front() == '/' ? example : test::examplePath(example));
+  model_ = test::compileOrFail(spec);
+  view_->setModel(spec, &model_);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  view_->fitToModel();
+}
+
+void TestViewport::drawsExamples_data() {
+  QTest::addColumn<QString>("file");
+  QTest::newRow("slider_crank") << QString::fromStdString(test::examplePath("slider_crank.rlx"));
+  QTest::newRow("four_bar") << QString::fromStdString(test::examplePath("four_bar.rlx"));
+  QTest::newRow("double_four_bar")
+      << QString::fromStdString(test::examplePath("double_four_bar.rlx"));
+  QTest::newRow("stiff_spring_slider")
+      << QString::fromStdString(test::testDataPath("stiff_spring_slider.rlx"));
+}
+
+void TestViewport::drawsExamples() {
+  QFETCH(QString, file);
+  show(file.toStdString());
+  view_->setSelection({"coupler", "rod"});
+  const QImage image = view_->grabFrame();
+  QCOMPARE(image.size(), view_->size() * view_->devicePixelRatio());
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_" + QFileInfo(file).baseName() + ".png"));
+  QVERIFY2(distinctColours(image) > 20, qPrintable(QString::number(distinctColours(image))));
+}
+
+void TestViewport::picksJointsAndBodies() {
+  show("four_bar.rlx");
+  const Eigen::Vector3d pin = bodyPointPosition(model_, model_.q0, 0, Eigen::Vector3d(-0.05, 0, 0));
+  const QPointF pinPos = view_->widgetPosOf(QVector3D(float(pin.x()), float(pin.y()), 0.f));
+  QCOMPARE(view_->elementAt(pinPos), QString("crank_pin"));
+  // The middle of the coupler.
+  const Eigen::Vector3d mid = bodyPointPosition(model_, model_.q0, 1, Eigen::Vector3d::Zero());
+  const QPointF midPos = view_->widgetPosOf(QVector3D(float(mid.x()), float(mid.y()), 0.f));
+  QSignalSpy clicked(view_.get(), &Viewport::elementClicked);
+  QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::ControlModifier, midPos.toPoint());
+  QCOMPARE(clicked.count(), 1);
+  QCOMPARE(clicked[0][0].toString(), QString("coupler"));
+  QCOMPARE(clicked[0][1].toBool(), true);
+  // Far from everything: an empty name.
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, QPoint(5, 5));
+  QCOMPARE(clicked.count(), 2);
+  QCOMPARE(clicked[1][0].toString(), QString());
+}
+
+void TestViewport::dragOnTheCrankMovesTheFourBar() {
+  show("four_bar.rlx");
+  QSignalSpy started(view_.get(), &Viewport::dragStarted);
+  QSignalSpy finished(view_.get(), &Viewport::dragFinished);
+  // Grab the crank 0.07 m from its pivot (0.02 m past its centre), between the two pins.
+  const Eigen::Vector3d grab = bodyPointPosition(model_, model_.q0, 0, Eigen::Vector3d(0.02, 0, 0));
+  QPoint pos = view_->widgetPosOf(QVector3D(float(grab.x()), float(grab.y()), 0.f)).toPoint();
+  QTest::mousePress(view_.get(), Qt::LeftButton, {}, pos);
+  QCOMPARE(started.count(), 1);
+  QCOMPARE(started[0][0].toString(), QString("crank"));
+  // Sweep the mouse from 45 to 135 degrees about the pivot in small steps.
+  for (int deg = 50; deg <= 135; deg += 5) {
+    const double a = deg * std::numbers::pi / 180;
+    pos = view_->widgetPosOf(QVector3D(float(0.07 * std::cos(a)), float(0.07 * std::sin(a)), 0.f))
+              .toPoint();
+    QTest::mouseMove(view_.get(), pos);
+  }
+  QTest::mouseRelease(view_.get(), Qt::LeftButton, {}, pos);
+  QCOMPARE(finished.count(), 1);
+  const State state = finished[0][1].value<State>();
+  QCOMPARE(state.q, view_->state().q);
+  QVERIFY2(jointError(model_, state) < 1e-9,
+           qPrintable(QString::number(jointError(model_, state))));
+  // The crank now points where the mouse was: the grabbed point is on the ray to the mouse.
+  const QVector3D mouse = view_->worldAt(pos);
+  const double crankAngle = state.q(model_.bodies[0].q + 2);
+  // Within a pixel (the grabbed point is 0.07 m from the pivot, a pixel about 1 mm).
+  const double miss = std::remainder(crankAngle - std::atan2(double(mouse.y()), double(mouse.x())),
+                                     2 * std::numbers::pi);
+  const double pixel =
+      double(view_->worldAt(QPointF(1, 0)).distanceToPoint(view_->worldAt(QPointF(0, 0))));
+  QVERIFY2(std::abs(miss) < 2 * pixel / 0.07, qPrintable(QString::number(miss)));
+  QVERIFY(std::abs(crankAngle - 135 * std::numbers::pi / 180) < 0.05);
+  const QImage image = view_->grabFrame();
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_four_bar_dragged.png"));
+}
+
+void TestViewport::barToolEmitsSnappedEnds() {
+  show("four_bar.rlx");
+  view_->setTool(Tool::AddBar);
+  QSignalSpy requested(view_.get(), &Viewport::bodyRequested);
+  const QPoint a = view_->widgetPosOf(QVector3D(0.101f, 0.302f, 0.f)).toPoint();
+  const QPoint b = view_->widgetPosOf(QVector3D(0.299f, 0.398f, 0.f)).toPoint();
+  QTest::mousePress(view_.get(), Qt::LeftButton, {}, a);
+  QTest::mouseMove(view_.get(), b);
+  QTest::mouseRelease(view_.get(), Qt::LeftButton, {}, b);
+  QCOMPARE(requested.count(), 1);
+  QCOMPARE(requested[0][0].value<ShapeKind>(), ShapeKind::Bar);
+  const double s = view_->scene().gridSpacing();
+  const QPointF start = requested[0][1].toPointF(), end = requested[0][2].toPointF();
+  // Snapped to the grid, at the grid points nearest the mouse.
+  QCOMPARE_LT(std::abs(start.x() / s - std::round(start.x() / s)), 1e-9);
+  QCOMPARE_LT(std::abs(start.x() - 0.1), s / 2 + 1e-9);
+  QCOMPARE_LT(std::abs(end.y() - 0.4), s / 2 + 1e-9);
+}
+
+void TestViewport::revoluteToolNamesTheBodiesUnderThePoint() {
+  show("four_bar.rlx");
+  view_->setTool(Tool::AddRevolute);
+  view_->setSnapToGrid(false);
+  QSignalSpy requested(view_.get(), &Viewport::jointRequested);
+  const Eigen::Vector3d mid = bodyPointPosition(model_, model_.q0, 1, Eigen::Vector3d::Zero());
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {},
+                    view_->widgetPosOf(QVector3D(float(mid.x()), float(mid.y()), 0.f)).toPoint());
+  QCOMPARE(requested.count(), 1);
+  QCOMPARE(requested[0][0].value<JointType>(), JointType::Revolute);
+  QCOMPARE(requested[0][1].toString(), QString("ground"));
+  QCOMPARE(requested[0][2].toString(), QString("coupler"));
+}
+
+void TestViewport::escapeCancelsASpring() {
+  show("four_bar.rlx");
+  view_->setTool(Tool::AddSpring);
+  view_->setSnapToGrid(false);
+  QSignalSpy requested(view_.get(), &Viewport::springRequested);
+  QSignalSpy cancelled(view_.get(), &Viewport::toolCancelled);
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, QPoint(100, 100));
+  QTest::keyClick(view_.get(), Qt::Key_Escape);
+  QCOMPARE(cancelled.count(), 1);
+  // After Escape the next two clicks make a new spring, from the second click.
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, QPoint(200, 200));
+  QCOMPARE(requested.count(), 0);
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, QPoint(300, 200));
+  QCOMPARE(requested.count(), 1);
+  QCOMPARE(requested[0][0].toString(), QString("ground"));
+  const float dx = requested[0][1].value<QVector3D>().x() - view_->worldAt(QPointF(200, 200)).x();
+  QVERIFY2(std::abs(dx) < 1e-3f, qPrintable(QString::number(double(dx))));
+}
+
+void TestViewport::showsReactionsTracesAndTime() {
+  show("slider_crank.rlx");
+  // Half a turn of the driven crank: frames with multipliers.
+  Workspace ws(model_);
+  State state{0.0, model_.q0, model_.v0};
+  QVERIFY(assemble(model_, state, ws).ok());
+  Results results;
+  KinematicsOptions options;
+  options.endTime = 0.5;
+  options.outputStep = 0.01;
+  runKinematics(model_, state, ws, options, results);
+  QVERIFY(results.report.ok());
+  const int last = static_cast<int>(results.frames.size()) - 1;
+  view_->setTraces(
+      {TracePoint{"rod", QVector3D(0, 0, 0)}, TracePoint{"crank", QVector3D(0.075f, 0, 0)}});
+  view_->setTraceHistory(&results.frames, last);
+  view_->setShowReactions(true);
+  view_->setReactionScale(0.004);
+  const QImage before = view_->grabFrame();
+  view_->setFrame(results.frames[static_cast<std::size_t>(last)]);
+  QCOMPARE(view_->state().t, results.frames.back().state.t);
+  const QImage image = view_->grabFrame();
+  QVERIFY(image != before);
+  // The reaction arrows are red: count strongly red pixels.
+  int red = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      red += c.red() > 180 && c.green() < 80 && c.blue() < 80;
+    }
+  QVERIFY2(red > 200, qPrintable(QString::number(red)));
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_slider_crank_reactions_traces.png"));
+  // Hiding the reactions removes the red.
+  view_->setShowReactions(false);
+  const QImage hidden = view_->grabFrame();
+  int redHidden = 0;
+  for (int y = 0; y < hidden.height(); ++y)
+    for (int x = 0; x < hidden.width(); ++x) {
+      const QColor c = hidden.pixelColor(x, y);
+      redHidden += c.red() > 180 && c.green() < 80 && c.blue() < 80;
+    }
+  QVERIFY(redHidden < red / 10);
+}
+
+void TestViewport::drawsASpatialSpecWithoutAModel() {
+  // A spatial spec whose model is not available: bodies at their spec positions, 3-D camera.
+  Spec spec;
+  spec.dimension = 3;
+  BodySpec box;
+  box.name = "box";
+  box.position = {0.0, 0.0, 0.2};
+  box.shape.type = "box";
+  box.shape.size = Vector{0.4, 0.2, 0.1};
+  spec.bodies.push_back(box);
+  BodySpec ball = box;
+  ball.name = "ball";
+  ball.position = {0.5, 0.0, 0.2};
+  ball.shape = ShapeSpec{};
+  ball.shape.type = "sphere";
+  ball.shape.radius = 0.1;
+  spec.bodies.push_back(ball);
+  view_->setModel(spec, nullptr);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  QCOMPARE(view_->viewMode(), ViewMode::Spatial);
+  const QImage image = view_->grabFrame();
+  QVERIFY(distinctColours(image) > 20);
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_spatial.png"));
+  // Picking in 3-D goes through VTK's cell picker: the ball is where it is drawn.
+  const QPointF at = view_->widgetPosOf(QVector3D(0.5f, 0.f, 0.2f));
+  QCOMPARE(view_->elementAt(at), QString("ball"));
+}
+
+QTEST_MAIN(TestViewport)
+
+#include "tst_viewport.moc"

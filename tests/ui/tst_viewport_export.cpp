@@ -1,0 +1,115 @@
+// Animation export from the viewport: a PNG frame sequence (files of the widget's size, not
+// blank, different from frame to frame) and an Ogg Theora video (an Ogg stream); cancelling stops
+// the export and removes the partial video.
+#include "test_support.h"
+#include "viewport/animation_export.h"
+#include "viewport/viewport.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace rlx;
+using namespace rlx::ui;
+
+class TestViewportExport : public QObject {
+  Q_OBJECT
+
+ public:
+  static void initMain() { Viewport::setDefaultSurfaceFormat(); }
+
+ private slots:
+  void init();
+  void cleanup() { view_.reset(); }
+  void pngSequence();
+  void oggTheora();
+  void cancelRemovesThePartialVideo();
+
+ private:
+  // Frame k: the four-bar's crank turned by k x 30 degrees (rigidly, for the picture only).
+  void showFrame(int k);
+  std::unique_ptr<Viewport> view_;
+  Model model_;
+};
+
+void TestViewportExport::init() {
+  view_ = std::make_unique<Viewport>();
+  view_->resize(320, 240);
+  const Spec spec = test::loadSpec(test::examplePath("four_bar.rlx"));
+  model_ = test::compileOrFail(spec);
+  view_->setModel(spec, &model_);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+}
+
+void TestViewportExport::showFrame(int k) {
+  State state{0.1 * k, model_.q0, model_.v0};
+  state.q(model_.bodies[0].q + 2) += k * M_PI / 6;
+  Frame frame;
+  frame.state = state;
+  view_->setFrame(frame);
+}
+
+void TestViewportExport::pngSequence() {
+  QTemporaryDir dir;
+  AnimationExporter exporter;
+  QSignalSpy progress(&exporter, &AnimationExporter::progress);
+  QString error;
+  const AnimationExportOptions options{AnimationFormat::PngSequence, dir.path() + "/frames", 3, 30};
+  QVERIFY2(exporter.run(
+               *view_, options, [&](int k) { showFrame(k); }, &error),
+           qPrintable(error));
+  QCOMPARE(progress.count(), 3);
+  QCOMPARE(progress.last()[0].toInt(), 3);
+  QImage previous;
+  for (int k = 0; k < 3; ++k) {
+    const QImage image(dir.path() +
+                       QStringLiteral("/frames/frame_%1.png").arg(k, 4, 10, QChar('0')));
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), view_->size() * view_->devicePixelRatio());
+    // Not blank: the bodies' colours are there, and the picture changes with the frame.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+      for (int x = 0; x < image.width(); x += 2) colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 20);
+    if (k > 0) QVERIFY(image != previous);
+    previous = image;
+  }
+}
+
+void TestViewportExport::oggTheora() {
+  QTemporaryDir dir;
+  AnimationExporter exporter;
+  QString error;
+  const QString path = dir.path() + "/four_bar.ogv";
+  const AnimationExportOptions options{AnimationFormat::OggTheora, path, 6, 10};
+  QVERIFY2(exporter.run(
+               *view_, options, [&](int k) { showFrame(k); }, &error),
+           qPrintable(error));
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  QVERIFY(file.size() > 1000);
+  QCOMPARE(file.read(4), QByteArray("OggS"));
+}
+
+void TestViewportExport::cancelRemovesThePartialVideo() {
+  QTemporaryDir dir;
+  AnimationExporter exporter;
+  QString error;
+  const QString path = dir.path() + "/cancelled.ogv";
+  const AnimationExportOptions options{AnimationFormat::OggTheora, path, 10, 10};
+  const bool ok = exporter.run(
+      *view_, options,
+      [&](int k) {
+        showFrame(k);
+        if (k == 2) exporter.cancel();
+      },
+      &error);
+  QVERIFY(!ok);
+  QCOMPARE(error, QString("export cancelled after 3 of 10 frames"));
+  QVERIFY(!QFile::exists(path));
+}
+
+QTEST_MAIN(TestViewportExport)
+#include "tst_viewport_export.moc"

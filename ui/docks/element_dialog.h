@@ -1,0 +1,48 @@
+#pragma once
+// A dialog that adds one element (a motion, a force, a spring, a parameter, a user constraint, a
+// body or a joint) from a form prefilled with sensible values for the current model and
+// selection. OK adds it as one undoable edit; a refused element keeps the dialog open with the
+// reason shown.
+
+#include "document/document.h"
+#include "document/edits.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDialog>
+
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+
+namespace rlx::ui {
+
+class ElementDialog : public QDialog {
+  Q_OBJECT
+ public:
+  // `object`: the new element's fields in file order, prefilled.
+  ElementDialog(Document* document, ElementKind kind, const nlohmann::ordered_json& object,
+                const QString& title, QWidget* parent = nullptr);
+
+  QLineEdit* field(const QString& key) const;  // for tests and keyboard users
+  QString addedName() const { return added_; }
+
+  void accept() override;
+
+ private:
+  Document* document_;
+  ElementKind kind_;
+  std::vector<std::pair<std::string, QLineEdit*>> fields_;
+  QLabel* message_;
+  QString added_;
+};
+
+// Prefilled objects for new elements of the spec; `near` names the selected elements.
+nlohmann::ordered_json newMotion(const Spec& spec, const std::vector<ElementId>& near);
+nlohmann::ordered_json newForce(const Spec& spec, ForceType type, const std::vector<ElementId>& near);
+nlohmann::ordered_json newParameter(const Spec& spec);
+nlohmann::ordered_json newConstraint(const Spec& spec, bool holonomic);
+
+}  // namespace rlx::ui

@@ -1,0 +1,177 @@
+// The main window's file handling: new, open, save, recent files, examples, crash recovery.
+
+#include "main_window.h"
+
+#include "document/commands.h"
+#include "io/model_file.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+
+namespace rlx::ui {
+namespace {
+
+constexpr int kMaxRecent = 10;
+
+QString diagnosticsText(const Diagnostics& diagnostics) {
+  QStringList lines;
+  for (const Diagnostic& d : diagnostics) lines << QString::fromStdString(d.text());
+  return lines.join("\n");
+}
+
+}  // namespace
+
+QString MainWindow::examplesFolder() {
+  const QString fromEnvironment = qEnvironmentVariable("REULEAUX_EXAMPLES");
+  if (!fromEnvironment.isEmpty()) return fromEnvironment;
+  const QString installed = QCoreApplication::applicationDirPath() + "/../share/reuleaux/examples";
+  if (QDir(installed).exists()) return QDir(installed).absolutePath();
+  return REULEAUX_SOURCE_EXAMPLES;
+}
+
+bool MainWindow::maybeSave() {
+  if (!document_.isModified()) return true;
+  const auto answer = QMessageBox::warning(
+      this, tr("Unsaved Changes"),
+      tr("The model \"%1\" has unsaved changes. Save them?").arg(document_.displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newModel() {
+  if (!maybeSave()) return;
+  simulation_.cancel();
+  document_.newModel(2);
+}
+
+void MainWindow::openDialog() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open Model"), QSettings().value("files/lastFolder", examplesFolder()).toString(),
+      tr("Models (*.rlx *.adm);;Reuleaux models (*.rlx);;simEngine2D models (*.adm);;All files (*)"));
+  if (!path.isEmpty()) openPath(path);
+}
+
+bool MainWindow::openPath(const QString& path) {
+  Diagnostics diagnostics;
+  if (!document_.open(path, diagnostics)) {
+    QMessageBox box(QMessageBox::Critical, tr("Open Model"),
+                    tr("\"%1\" could not be opened.").arg(QFileInfo(path).fileName()),
+                    QMessageBox::Ok, this);
+    box.setDetailedText(diagnosticsText(diagnostics));
+    box.setInformativeText(diagnostics.empty() ? QString()
+                                               : QString::fromStdString(diagnostics.front().text()));
+    box.setObjectName("openErrorBox");
+    box.exec();
+    return false;
+  }
+  QSettings().setValue("files/lastFolder", QFileInfo(path).absolutePath());
+  addRecent(QFileInfo(path).absoluteFilePath());
+  status_->setText(tr("Opened %1").arg(QFileInfo(path).fileName()));
+  return true;
+}
+
+bool MainWindow::save() {
+  if (document_.filePath().isEmpty()) return saveAsDialog();
+  return savePath(document_.filePath());
+}
+
+bool MainWindow::saveAsDialog() {
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Save Model As"),
+      QSettings().value("files/lastFolder", QDir::homePath()).toString() + "/" +
+          QFileInfo(document_.displayName()).completeBaseName() + ".rlx",
+      tr("Reuleaux models (*.rlx)"));
+  if (path.isEmpty()) return false;
+  if (!path.endsWith(".rlx")) path += ".rlx";
+  return savePath(path);
+}
+
+bool MainWindow::savePath(const QString& path) {
+  QString error;
+  if (!document_.saveAs(path, &error)) {
+    QMessageBox::critical(this, tr("Save Model"), tr("The model was not saved: %1").arg(error));
+    return false;
+  }
+  addRecent(document_.filePath());
+  status_->setText(tr("Saved %1").arg(QFileInfo(path).fileName()));
+  return true;
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value("files/recent").toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  settings.setValue("files/recent", recent);
+}
+
+void MainWindow::fillRecentMenu() {
+  recentMenu_->clear();
+  const QStringList recent = QSettings().value("files/recent").toStringList();
+  for (const QString& path : recent) {
+    QAction* a = recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (maybeSave()) openPath(path);
+    });
+    a->setToolTip(path);
+    a->setEnabled(QFileInfo::exists(path));
+  }
+  if (recent.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::fillExamplesMenu() {
+  examplesMenu_->clear();
+  const QFileInfoList files = QDir(examplesFolder()).entryInfoList({"*.rlx"}, QDir::Files, QDir::Name);
+  for (const QFileInfo& info : files) {
+    const QString path = info.absoluteFilePath();
+    const LoadResult loaded = loadModelFile(path.toStdString());
+    const QString title = loaded.spec && !loaded.spec->name.empty()
+                              ? QString::fromStdString(loaded.spec->name)
+                              : info.completeBaseName();
+    QAction* a = examplesMenu_->addAction(title, this, [this, path] {
+      if (maybeSave()) openPath(path);
+    });
+    a->setToolTip(path);
+  }
+  if (files.isEmpty()) examplesMenu_->addAction(tr("(no examples found)"))->setEnabled(false);
+}
+
+void MainWindow::offerRecovery(bool ask) {
+  const std::vector<Recovery> left = Autosave::leftBehind(QFileInfo(autosave_->recoveryPath()).absolutePath());
+  for (const Recovery& recovery : left) {
+    const QString what = recovery.originalPath.isEmpty() ? tr("an unsaved model")
+                                                         : QFileInfo(recovery.originalPath).fileName();
+    if (ask) {
+      const auto answer = QMessageBox::question(
+          this, tr("Recover Unsaved Work"),
+          tr("Reuleaux did not close normally. Unsaved changes to %1 from %2 were kept. Recover them?")
+              .arg(what, QLocale().toString(recovery.time, QLocale::ShortFormat)),
+          QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+      if (answer != QMessageBox::Yes) {
+        Autosave::discard(recovery);
+        continue;
+      }
+    }
+    const LoadResult recovered = loadModelFile(recovery.modelPath.toStdString());
+    if (!recovered.spec) continue;
+    // Open the original (or start empty), then apply the recovered edits as one undoable step,
+    // so that the document is modified and Save writes them where they belong.
+    Diagnostics diagnostics;
+    if (recovery.originalPath.isEmpty() || !document_.open(recovery.originalPath, diagnostics))
+      document_.newModel(recovered.spec->dimension);
+    pushEdit(&document_, *recovered.spec, tr("Recovered changes"));
+    Autosave::discard(recovery);
+    status_->setText(tr("Recovered unsaved changes to %1").arg(what));
+    return;  // one document per window: the newest recovery
+  }
+}
+
+}  // namespace rlx::ui

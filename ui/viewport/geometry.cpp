@@ -1,0 +1,372 @@
+#include "viewport/geometry.h"
+
+#include <vtkArrowSource.h>
+#include <vtkCellArray.h>
+#include <vtkCubeSource.h>
+#include <vtkCylinderSource.h>
+#include <vtkPoints.h>
+#include <vtkPolyDataNormals.h>
+#include <vtkSphereSource.h>
+#include <vtkTransform.h>
+#include <vtkTransformPolyDataFilter.h>
+#include <vtkTriangleFilter.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace rlx::ui::geometry {
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+using Vec3 = Eigen::Vector3d;
+
+// The two joint points farthest apart (or the centre of mass and the only one).
+std::pair<Vec2, Vec2> farthestPair(const std::vector<Vec2>& points) {
+  if (points.size() == 1) return {Vec2::Zero(), points[0]};
+  std::pair<Vec2, Vec2> best{points[0], points[0]};
+  double longest = -1;
+  for (std::size_t i = 0; i < points.size(); ++i)
+    for (std::size_t j = i + 1; j < points.size(); ++j)
+      if (const double d = (points[i] - points[j]).norm(); d > longest) {
+        longest = d;
+        best = {points[i], points[j]};
+      }
+  return best;
+}
+
+double signedArea(const Outline& outline) {
+  double a = 0;
+  for (std::size_t i = 0; i < outline.size(); ++i) {
+    const Vec2& p = outline[i];
+    const Vec2& q = outline[(i + 1) % outline.size()];
+    a += p.x() * q.y() - q.x() * p.y();
+  }
+  return a / 2;
+}
+
+vtkSmartPointer<vtkPolyData> withNormals(vtkPolyData* data, bool split) {
+  auto triangles = vtkSmartPointer<vtkTriangleFilter>::New();
+  triangles->SetInputData(data);
+  auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
+  normals->SetInputConnection(triangles->GetOutputPort());
+  normals->SetSplitting(split);
+  normals->SetFeatureAngle(40);
+  normals->ConsistencyOn();
+  normals->AutoOrientNormalsOff();
+  normals->Update();
+  vtkSmartPointer<vtkPolyData> out = normals->GetOutput();
+  return out;
+}
+
+vtkSmartPointer<vtkPolyData> transformed(vtkAlgorithm* source, vtkTransform* transform) {
+  auto filter = vtkSmartPointer<vtkTransformPolyDataFilter>::New();
+  filter->SetInputConnection(source->GetOutputPort());
+  filter->SetTransform(transform);
+  filter->Update();
+  vtkSmartPointer<vtkPolyData> out = filter->GetOutput();
+  return out;
+}
+
+}  // namespace
+
+Outline circle(const Vec2& centre, double radius, int segments) {
+  Outline out;
+  for (int k = 0; k < segments; ++k) {
+    const double a = 2 * std::numbers::pi * k / segments;
+    out.push_back(centre + radius * Vec2(std::cos(a), std::sin(a)));
+  }
+  return out;
+}
+
+Outline stadium(const Vec2& a, const Vec2& b, double width) {
+  const double r = width / 2;
+  Vec2 axis = b - a;
+  const double length = axis.norm();
+  if (length < 1e-12) return circle(a, r);
+  axis /= length;
+  const double base = std::atan2(axis.y(), axis.x());
+  Outline out;
+  // Half circle around b, then around a.
+  const int n = 16;
+  for (int k = 0; k <= n; ++k) {
+    const double t = base - std::numbers::pi / 2 + std::numbers::pi * k / n;
+    out.push_back(b + r * Vec2(std::cos(t), std::sin(t)));
+  }
+  for (int k = 0; k <= n; ++k) {
+    const double t = base + std::numbers::pi / 2 + std::numbers::pi * k / n;
+    out.push_back(a + r * Vec2(std::cos(t), std::sin(t)));
+  }
+  return out;
+}
+
+Outline planarOutline(const ShapeSpec& shape, const SpecNumbers& numbers,
+                      const std::vector<Vec2>& jointPoints, double modelSize) {
+  const double defaultWidth = 0.05 * modelSize;
+  Outline out;
+  if (shape.type == "bar") {
+    const double length = numbers.value(shape.length, modelSize / 2);
+    const double width = numbers.value(shape.width, defaultWidth);
+    out = stadium(Vec2(-length / 2, 0), Vec2(length / 2, 0), width);
+  } else if (shape.type == "box") {
+    const double sx = numbers.component(shape.size, 0, defaultWidth * 2) / 2;
+    const double sy = numbers.component(shape.size, 1, defaultWidth * 2) / 2;
+    out = {Vec2(-sx, -sy), Vec2(sx, -sy), Vec2(sx, sy), Vec2(-sx, sy)};
+  } else if (shape.type == "disk" || shape.type == "cylinder" || shape.type == "sphere") {
+    out = circle(Vec2::Zero(), numbers.value(shape.radius, defaultWidth));
+  } else if (shape.type == "polygon" && shape.points.size() >= 3) {
+    for (const Vector& p : shape.points) {
+      const std::optional<Vector> v = p;
+      out.emplace_back(numbers.component(v, 0, 0), numbers.component(v, 1, 0));
+    }
+  } else if (!jointPoints.empty()) {
+    const auto [a, b] = farthestPair(jointPoints);
+    out = stadium(a, b, defaultWidth);
+  } else {
+    out = circle(Vec2::Zero(), defaultWidth);
+  }
+  if (signedArea(out) < 0) std::reverse(out.begin(), out.end());
+  return out;
+}
+
+vtkSmartPointer<vtkPolyData> spatialSolid(const ShapeSpec& shape, const SpecNumbers& numbers,
+                                          const std::vector<Vec3>& jointPoints, double modelSize) {
+  const double defaultWidth = 0.05 * modelSize;
+  auto transform = vtkSmartPointer<vtkTransform>::New();
+  if (shape.type == "box") {
+    auto box = vtkSmartPointer<vtkCubeSource>::New();
+    box->SetXLength(numbers.component(shape.size, 0, 2 * defaultWidth));
+    box->SetYLength(numbers.component(shape.size, 1, 2 * defaultWidth));
+    box->SetZLength(numbers.component(shape.size, 2, 2 * defaultWidth));
+    return transformed(box, transform);
+  }
+  if (shape.type == "sphere") {
+    auto sphere = vtkSmartPointer<vtkSphereSource>::New();
+    sphere->SetRadius(numbers.value(shape.radius, defaultWidth));
+    sphere->SetThetaResolution(32);
+    sphere->SetPhiResolution(24);
+    return transformed(sphere, transform);
+  }
+  // Cylinders (VTK's axis is y): disks and cylinders along z, bars along x or between joints.
+  auto cylinder = vtkSmartPointer<vtkCylinderSource>::New();
+  cylinder->SetResolution(40);
+  if (shape.type == "disk" || shape.type == "cylinder") {
+    cylinder->SetRadius(numbers.value(shape.radius, defaultWidth));
+    cylinder->SetHeight(numbers.value(shape.length, defaultWidth));
+    transform->RotateX(90);
+    return transformed(cylinder, transform);
+  }
+  Vec3 a(-modelSize / 4, 0, 0), b(modelSize / 4, 0, 0);
+  double width = defaultWidth;
+  if (shape.type == "bar") {
+    const double length = numbers.value(shape.length, modelSize / 2);
+    a = Vec3(-length / 2, 0, 0);
+    b = Vec3(length / 2, 0, 0);
+    width = numbers.value(shape.width, defaultWidth);
+  } else if (jointPoints.size() >= 2) {
+    a = jointPoints[0];
+    b = jointPoints[1];
+  } else if (jointPoints.size() == 1) {
+    a = Vec3::Zero();
+    b = jointPoints[0];
+  }
+  const Vec3 axis = b - a;
+  cylinder->SetRadius(width / 2);
+  cylinder->SetHeight(std::max(axis.norm(), width));
+  const Vec3 mid = (a + b) / 2;
+  transform->Translate(mid.x(), mid.y(), mid.z());
+  const Vec3 y = Vec3::UnitY();
+  if (axis.norm() > 1e-12) {
+    const Vec3 n = axis.normalized();
+    const Vec3 c = y.cross(n);
+    const double angle = std::atan2(c.norm(), y.dot(n)) * 180 / std::numbers::pi;
+    if (c.norm() > 1e-12)
+      transform->RotateWXYZ(angle, c.x(), c.y(), c.z());
+    else if (y.dot(n) < 0)
+      transform->RotateX(180);
+  }
+  return transformed(cylinder, transform);
+}
+
+bool contains(const Outline& outline, const Vec2& p) {
+  bool inside = false;
+  for (std::size_t i = 0, j = outline.size() - 1; i < outline.size(); j = i++) {
+    const Vec2& a = outline[i];
+    const Vec2& b = outline[j];
+    if ((a.y() > p.y()) != (b.y() > p.y()) &&
+        p.x() < (b.x() - a.x()) * (p.y() - a.y()) / (b.y() - a.y()) + a.x())
+      inside = !inside;
+  }
+  return inside;
+}
+
+vtkSmartPointer<vtkPolyData> prism(const Outline& outline, double z0, double z1) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  const auto n = static_cast<vtkIdType>(outline.size());
+  for (const Vec2& p : outline) points->InsertNextPoint(p.x(), p.y(), z1);
+  for (const Vec2& p : outline) points->InsertNextPoint(p.x(), p.y(), z0);
+  auto polys = vtkSmartPointer<vtkCellArray>::New();
+  // Top (counter-clockwise from above), bottom (reversed), sides.
+  polys->InsertNextCell(n);
+  for (vtkIdType i = 0; i < n; ++i) polys->InsertCellPoint(i);
+  polys->InsertNextCell(n);
+  for (vtkIdType i = n - 1; i >= 0; --i) polys->InsertCellPoint(n + i);
+  for (vtkIdType i = 0; i < n; ++i) {
+    const vtkIdType j = (i + 1) % n;
+    const vtkIdType quad[4] = {n + i, n + j, j, i};
+    polys->InsertNextCell(4, quad);
+  }
+  auto data = vtkSmartPointer<vtkPolyData>::New();
+  data->SetPoints(points);
+  data->SetPolys(polys);
+  return withNormals(data, true);
+}
+
+vtkSmartPointer<vtkPolyData> fill(const Outline& outline, double z) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  for (const Vec2& p : outline) points->InsertNextPoint(p.x(), p.y(), z);
+  auto polys = vtkSmartPointer<vtkCellArray>::New();
+  polys->InsertNextCell(static_cast<vtkIdType>(outline.size()));
+  for (vtkIdType i = 0; i < static_cast<vtkIdType>(outline.size()); ++i) polys->InsertCellPoint(i);
+  auto data = vtkSmartPointer<vtkPolyData>::New();
+  data->SetPoints(points);
+  data->SetPolys(polys);
+  return withNormals(data, false);
+}
+
+vtkSmartPointer<vtkPolyData> segments(const std::vector<Vec3>& ends) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  auto lines = vtkSmartPointer<vtkCellArray>::New();
+  for (std::size_t i = 0; i + 1 < ends.size(); i += 2) {
+    const vtkIdType a = points->InsertNextPoint(ends[i].data());
+    const vtkIdType b = points->InsertNextPoint(ends[i + 1].data());
+    const vtkIdType cell[2] = {a, b};
+    lines->InsertNextCell(2, cell);
+  }
+  auto data = vtkSmartPointer<vtkPolyData>::New();
+  data->SetPoints(points);
+  data->SetLines(lines);
+  return data;
+}
+
+vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& pts, bool closed) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  auto lines = vtkSmartPointer<vtkCellArray>::New();
+  const auto n = static_cast<vtkIdType>(pts.size());
+  for (const Vec3& p : pts) points->InsertNextPoint(p.data());
+  lines->InsertNextCell(closed ? n + 1 : n);
+  for (vtkIdType i = 0; i < n; ++i) lines->InsertCellPoint(i);
+  if (closed) lines->InsertCellPoint(0);
+  auto data = vtkSmartPointer<vtkPolyData>::New();
+  data->SetPoints(points);
+  data->SetLines(lines);
+  return data;
+}
+
+std::vector<Vec3> groundHatch(const Vec2& at, double size, double z) {
+  std::vector<Vec3> out;
+  // A triangle standing on a base line, then hatching below the line.
+  const double h = 0.8 * size, half = 0.5 * size;
+  const Vec3 top(at.x(), at.y(), z);
+  const Vec3 left(at.x() - half / 1.4, at.y() - h, z), right(at.x() + half / 1.4, at.y() - h, z);
+  out.insert(out.end(), {top, left, left, right, right, top});
+  const Vec3 b0(at.x() - half, at.y() - h, z), b1(at.x() + half, at.y() - h, z);
+  out.insert(out.end(), {b0, b1});
+  const int hatches = 6;
+  for (int k = 0; k <= hatches; ++k) {
+    const double x = at.x() - half + size * k / hatches;
+    out.push_back(Vec3(x, at.y() - h, z));
+    out.push_back(Vec3(x - 0.22 * size, at.y() - h - 0.22 * size, z));
+  }
+  return out;
+}
+
+std::vector<Vec3> rail(const Vec2& at, const Vec2& axis, double length, double size, bool hatched,
+                       double z) {
+  const Vec2 u = axis.normalized();
+  const Vec2 n(-u.y(), u.x());
+  std::vector<Vec3> out;
+  const auto P = [&](const Vec2& p) { return Vec3(p.x(), p.y(), z); };
+  // Two guide lines either side of the sliding line.
+  for (const double side : {-0.5, 0.5}) {
+    out.push_back(P(at - u * length / 2 + n * side * size));
+    out.push_back(P(at + u * length / 2 + n * side * size));
+  }
+  if (hatched) {
+    const int hatches = std::max(4, static_cast<int>(length / (0.35 * size)));
+    for (int k = 0; k <= hatches; ++k) {
+      const Vec2 p = at - u * length / 2 + u * length * k / hatches - n * 0.5 * size;
+      out.push_back(P(p));
+      out.push_back(P(p - 0.3 * size * (n + u)));
+    }
+  }
+  return out;
+}
+
+std::vector<Vec3> zigzag(const Vec3& a, const Vec3& b, double width, int coils) {
+  const Vec3 axis = b - a;
+  const double length = axis.norm();
+  if (length < 1e-12) return {a, b};
+  const Vec3 u = axis / length;
+  Vec3 n = u.cross(Vec3::UnitZ());
+  if (n.norm() < 1e-9) n = u.cross(Vec3::UnitX());
+  n.normalize();
+  std::vector<Vec3> out{a, a + 0.15 * axis};
+  const int teeth = 2 * coils;
+  for (int k = 0; k < teeth; ++k) {
+    const double s = 0.15 + 0.7 * (k + 0.5) / teeth;
+    out.push_back(a + s * axis + (k % 2 ? -1.0 : 1.0) * width / 2 * n);
+  }
+  out.push_back(a + 0.85 * axis);
+  out.push_back(b);
+  return out;
+}
+
+std::vector<Vec3> arcArrow(const Vec2& centre, double radius, double z) {
+  std::vector<Vec3> out;
+  // Three quarters of a circle, counter-clockwise, as segments; an arrow head at its end.
+  const int n = 28;
+  const double a0 = -std::numbers::pi / 4, a1 = 1.25 * std::numbers::pi;
+  Vec3 previous(centre.x() + radius * std::cos(a0), centre.y() + radius * std::sin(a0), z);
+  for (int k = 1; k <= n; ++k) {
+    const double a = a0 + (a1 - a0) * k / n;
+    const Vec3 p(centre.x() + radius * std::cos(a), centre.y() + radius * std::sin(a), z);
+    out.push_back(previous);
+    out.push_back(p);
+    previous = p;
+  }
+  const Vec3 tangent(-std::sin(a1), std::cos(a1), 0);
+  const Vec3 normal(std::cos(a1), std::sin(a1), 0);
+  const double head = 0.45 * radius;
+  out.push_back(previous);
+  out.push_back(previous - head * tangent + 0.5 * head * normal);
+  out.push_back(previous);
+  out.push_back(previous - head * tangent - 0.5 * head * normal);
+  return out;
+}
+
+vtkSmartPointer<vtkPolyData> grid(double spacing, double extent, int major, bool majorLines) {
+  std::vector<Vec3> ends;
+  const int n = static_cast<int>(std::ceil(extent / spacing));
+  for (int k = -n; k <= n; ++k) {
+    if ((k % major == 0) != majorLines) continue;
+    const double c = k * spacing;
+    ends.insert(ends.end(), {Vec3(c, -n * spacing, 0), Vec3(c, n * spacing, 0),
+                             Vec3(-n * spacing, c, 0), Vec3(n * spacing, c, 0)});
+  }
+  return segments(ends);
+}
+
+vtkSmartPointer<vtkPolyData> unitArrow() {
+  auto arrow = vtkSmartPointer<vtkArrowSource>::New();
+  arrow->SetTipResolution(24);
+  arrow->SetShaftResolution(16);
+  arrow->SetTipLength(0.25);
+  arrow->SetTipRadius(0.08);
+  arrow->SetShaftRadius(0.025);
+  arrow->Update();
+  vtkSmartPointer<vtkPolyData> out = arrow->GetOutput();
+  return out;
+}
+
+}  // namespace rlx::ui::geometry

@@ -1,0 +1,137 @@
+#pragma once
+// The one sync layer between a model and the VTK scene: element names -> actors. setModel
+// rebuilds every actor (bodies from their shapes, ground marks, joint symbols, springs, motion
+// markers); setState only moves them (one matrix per body), so animation frames and scrubbing
+// are cheap. Selection highlight, traces of body points, reaction arrows and the time text are
+// layered on top. Picking in the plane is exact, from the same outlines that are drawn.
+
+#include "model/model.h"
+#include "model/spec.h"
+#include "results/results.h"
+#include "viewport/geometry.h"
+#include "viewport/viewport_types.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <vtkSmartPointer.h>
+#include <Eigen/Dense>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class vtkActor;
+class vtkMatrix4x4;
+class vtkPolyData;
+class vtkProp;
+class vtkRenderer;
+class vtkTextActor;
+
+namespace rlx::ui {
+
+class SceneSync {
+ public:
+  explicit SceneSync(vtkRenderer* renderer);
+  ~SceneSync();
+  SceneSync(const SceneSync&) = delete;
+  SceneSync& operator=(const SceneSync&) = delete;
+
+  // Rebuilds the scene. `model` may be null (the spec did not compile): bodies are then drawn
+  // at their spec positions without joints. The scene shows model->q0 until setState.
+  void setModel(const Spec& spec, const Model* model);
+  // Moves the actors to a state of the current model (fast: transforms and springs only).
+  void setState(const State& state);
+  const State& state() const { return state_; }
+  const Model* model() const { return model_.get(); }
+
+  void setSelection(const QStringList& names);
+  QStringList selection() const { return selection_; }
+
+  // Reaction arrows of every joint at a frame (force on body2 at the joint point), length
+  // |F| x scale; nullptr hides them.
+  void setReactions(const Frame* frame);
+  void setReactionScale(double metresPerNewton);
+  double reactionScale() const { return reactionScale_; }
+
+  // Paths of body points, drawn through frames[0..current].
+  void setTraces(const QList<TracePoint>& points);
+  void setTraceHistory(const std::vector<Frame>* frames, int current);
+
+  void setTimeText(const QString& text);  // empty hides it
+  void setGridVisible(bool visible);
+  void setGridSpacing(double spacing);
+  double gridSpacing() const { return gridSpacing_; }
+
+  // Model size used for symbol sizes (m): the larger of the bodies' spread and joint offsets.
+  double modelSize() const { return size_; }
+  // Bounds of the model's actors (xmin, xmax, ymin, ymax, zmin, zmax); empty model: unit box.
+  std::array<double, 6> bounds() const;
+
+  // Planar picking at a global point: joints first, then motions, springs, bodies (top first).
+  QString elementAt(const Eigen::Vector2d& p, double tolerance) const;
+  // The bodies whose outline contains p (top first); ground is not listed.
+  QStringList bodiesAt(const Eigen::Vector2d& p, double tolerance) const;
+  // The element an actor draws (3-D picking), or empty.
+  QString elementOf(vtkProp* prop) const;
+
+ private:
+  struct BodyActors;
+  void clear();
+  void buildBodies(const Spec& spec);
+  void buildJoints(const Spec& spec);
+  void buildSprings(const Spec& spec);
+  void buildMotions();
+  void buildGrid();
+  void updateSprings();
+  void updateTraces();
+  void applySelection();
+  vtkActor* addActor(vtkPolyData* data, const QString& element, vtkMatrix4x4* pose);
+  vtkMatrix4x4* poseOf(int body) const;
+  Eigen::Vector3d globalPoint(int body, const Eigen::Vector3d& local) const;
+
+  vtkRenderer* renderer_;
+  std::unique_ptr<Model> model_;
+  State state_;
+  int dimension_ = 2;
+  double size_ = 1.0;
+  double layer_ = 0.0;  // z spacing of body layers in the plane
+  std::vector<std::unique_ptr<BodyActors>> bodies_;
+  std::map<QString, std::vector<vtkSmartPointer<vtkActor>>> elementActors_;  // name -> actors
+  std::map<vtkProp*, QString> propNames_;
+  std::vector<vtkSmartPointer<vtkProp>> props_;  // every model actor, for clearing
+  struct Spring {
+    QString name;
+    int body1, body2;
+    Eigen::Vector3d s1, s2;
+    vtkSmartPointer<vtkPolyData> data;
+  };
+  std::vector<Spring> springs_;
+  struct JointMark {
+    QString name;
+    int body;               // the body the symbol moves with
+    Eigen::Vector3d point;  // on that body
+    double radius;
+  };
+  std::vector<JointMark> jointMarks_;
+  std::vector<JointMark> motionMarks_;
+  QStringList selection_;
+  // Reactions.
+  vtkSmartPointer<vtkActor> reactionActor_;
+  double reactionScale_ = 0.01;
+  std::optional<Frame> reactionFrame_;
+  // Traces.
+  QList<TracePoint> traces_;
+  const std::vector<Frame>* history_ = nullptr;
+  int historyCurrent_ = -1;
+  std::vector<vtkSmartPointer<vtkActor>> traceActors_;
+  // Grid and text.
+  vtkSmartPointer<vtkActor> gridMinor_, gridMajor_;
+  bool gridVisible_ = true;
+  double gridSpacing_ = 0.05;
+  vtkSmartPointer<vtkTextActor> timeText_;
+};
+
+}  // namespace rlx::ui
