@@ -215,6 +215,7 @@ ForceSpec readForce(FieldReader& in, ReadContext& context) {
         in.misplaced("vector", dimensionNote(context) + "; a planar torque has value");
       } else {
         in.functions("vector", force.vector, Need::Required, std::size_t{3});
+        in.choice("frame", force.frame, kFrames);
         in.misplaced("value", dimensionNote(context) + "; a spatial torque has vector");
       }
       break;

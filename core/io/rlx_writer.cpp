@@ -143,6 +143,7 @@ Json writeForce(const ForceSpec& force, bool planar) {
         out["value"] = force.value;
       else
         out["vector"] = force.vector;
+      if (!planar && force.frame != "global") out["frame"] = force.frame;
       break;
     case ForceType::JointForce:
       out["joint"] = force.joint;

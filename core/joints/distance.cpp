@@ -16,4 +16,15 @@ void planarDistance(const Joint& joint, const planar::Body& b1, const planar::Bo
   out.gamma(0) = -(pair.ddot.squaredNorm() + pair.d.dot(pair.quadratic)) / L;
 }
 
+
+void spatialDistance(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                     JointEval& out) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  const double L = joint.length;
+  out.Phi(0) = (pair.d.squaredNorm() - L * L) / (2.0 * L);
+  out.J1.row(0) = pair.d.transpose() * pair.dd1 / L;
+  out.J2.row(0) = pair.d.transpose() * pair.dd2 / L;
+  out.gamma(0) = -(pair.ddot.squaredNorm() + pair.d.dot(pair.quadratic)) / L;
+}
+
 }  // namespace rlx

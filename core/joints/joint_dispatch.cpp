@@ -63,7 +63,7 @@ const char* jointRowName(JointType type, int row, int dimension) {
         break;
     }
   }
-  return "eq";
+  return spatialJointRowName(type, row);
 }
 
 void evaluatePlanarJoint(const Joint& joint, const planar::Body& b1, const planar::Body& b2,

@@ -11,8 +11,26 @@
 //   fixed          d = 0,       phi2 - phi1 - angle0 = 0           (3)
 //   distance       (d . d - L^2) / (2 L) = 0                       (1)
 //   point_on_line  n1 . d = 0                                      (1)
+//
+// Spatial equations (joints/spatial.h: d, dot1, dot2; x_i y_i z_i the columns of joint.frame_i
+// in global axes; z is the joint's axis):
+//   revolute       d = 0,  x1 . z2 = 0,  y1 . z2 = 0                            (5)
+//   translational  x1 . d = 0,  y1 . d = 0,  x1 . z2 = 0,  y1 . z2 = 0,  x1 . y2 = 0  (5)
+//   fixed          d = 0,  y1 . z2 = 0,  z1 . x2 = 0,  x1 . y2 = 0              (6)
+//   distance       (d . d - L^2) / (2 L) = 0                                  (1)
+//   point_on_line  x1 . d = 0,  y1 . d = 0                                    (2)
+//   spherical      d = 0                                                      (3)
+//   cylindrical    x1 . d = 0,  y1 . d = 0,  x1 . z2 = 0,  y1 . z2 = 0          (4)
+//   universal      d = 0,  z1 . z2 = 0                                        (4)
+//   planar         z1 . d = 0,  x1 . z2 = 0,  y1 . z2 = 0                      (3)
+//   point_on_plane z1 . d = 0                                                 (1)
+//   parallel_axes  x1 . z2 = 0,  y1 . z2 = 0                                  (2)
+//   perpendicular  z1 . z2 = 0                                                (1)
+// Coordinates: the angle of x2 about z1 from x1 (revolute, cylindrical; in (-pi, pi]) and the
+// travel z1 . d - q0 (translational, point_on_line).
 
 #include "joints/planar.h"
+#include "joints/spatial.h"
 #include "model/model.h"
 
 #include <Eigen/Dense>
@@ -35,6 +53,7 @@ int jointRows(JointType type, int dimension);
 
 // Name of equation `row` of a joint type, for messages and results ("x", "normal", "angle").
 const char* jointRowName(JointType type, int row, int dimension);
+const char* spatialJointRowName(JointType type, int row);
 
 void evaluatePlanarJoint(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
                          JointEval& out);
@@ -51,5 +70,37 @@ void planarDistance(const Joint& joint, const planar::Body& b1, const planar::Bo
 void planarPointOnLine(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 planar::Scalar planarRevoluteAngle(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
 planar::Scalar planarTravel(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
+
+void evaluateSpatialJoint(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                          JointEval& out);
+
+// The spatial joint coordinate J.q. Requires hasCoordinate(joint.type).
+spatial::Scalar spatialJointCoordinate(const Joint& joint, const spatial::Body& b1,
+                                       const spatial::Body& b2);
+
+// Whether the spatial joint coordinate is an angle (compared modulo 2 pi by a motion).
+bool spatialCoordinateIsAngle(JointType type);
+
+// Writes a scalar equation into `row`, or the coincidence d = 0 into rows row ... row + 2.
+void putRow(JointEval& out, int row, const spatial::Scalar& c);
+void putPoint(JointEval& out, int row, const spatial::PointPair& pair);
+
+void spatialRevolute(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialTranslational(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialFixed(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialDistance(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialPointOnLine(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialSpherical(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialCylindrical(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialUniversal(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialPlanar(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialPointOnPlane(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialParallelAxes(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialPerpendicular(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialRollingDisk(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+// The contact point of a rolling disk (global).
+spatial::Vec3 rollingDiskContact(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
+spatial::Scalar spatialRevoluteAngle(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
+spatial::Scalar spatialTravel(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 
 }  // namespace rlx

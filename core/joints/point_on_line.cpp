@@ -1,5 +1,6 @@
 // Point on line (planar, ADAMS inline): body2's point stays on the line of body1 through s1
 // along a1; the bodies may rotate. Coordinate: the travel along the line (see translational.cpp).
+// Spatial: x1 . d = y1 . d = 0 with z1 along the line.
 #include "joints/joints.h"
 
 namespace rlx {
@@ -12,6 +13,14 @@ void planarPointOnLine(const Joint& joint, const planar::Body& b1, const planar:
   out.J1.block<1, 3>(0, 0) = offLine.g1;
   out.J2.block<1, 3>(0, 0) = offLine.g2;
   out.gamma(0) = offLine.gamma;
+}
+
+
+void spatialPointOnLine(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                        JointEval& out) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  putRow(out, 0, spatial::dot2(b1, joint.frame1.col(0), pair));
+  putRow(out, 1, spatial::dot2(b1, joint.frame1.col(1), pair));
 }
 
 }  // namespace rlx

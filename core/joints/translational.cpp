@@ -1,6 +1,8 @@
 // Translational joint (planar): body2's point stays on the line of body1 through s1 along a1,
 // and the bodies do not rotate relative to each other.
 // Coordinate: the travel u1 . d along the axis, zero in the file's configuration.
+// Spatial: body2's point stays on body1's line (x1 . d = y1 . d = 0), the axes stay parallel
+// (x1 . z2 = y1 . z2 = 0) and body2 does not turn about them (x1 . y2 = 0).
 #include "joints/joints.h"
 
 namespace rlx {
@@ -21,6 +23,20 @@ void planarTranslational(const Joint& joint, const planar::Body& b1, const plana
 planar::Scalar planarTravel(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
   const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
   planar::Scalar travel = planar::projection(b1, joint.a1.head<2>(), pair);
+  travel.value -= joint.q0;
+  return travel;
+}
+
+
+void spatialTranslational(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                          JointEval& out) {
+  spatialCylindrical(joint, b1, b2, out);
+  putRow(out, 4, spatial::dot1(b1, joint.frame1.col(0), b2, joint.frame2.col(1)));
+}
+
+spatial::Scalar spatialTravel(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  spatial::Scalar travel = spatial::dot2(b1, joint.frame1.col(2), pair);
   travel.value -= joint.q0;
   return travel;
 }

@@ -61,6 +61,7 @@ void Compiler::checkNames() {
 }
 
 void Compiler::compileBodies() {
+  if (model.dimension == 3) return compileSpatialBodies();
   const int n = model.dimension;
   const int dofs = model.bodyDofs();
   const auto count = static_cast<int>(spec.bodies.size());
@@ -135,10 +136,23 @@ void Compiler::compileJoints() {
     j.rows = jointRows(s.type, model.dimension);
     if (j.rows == 0)
       error(element, "type", std::string("\"") + jointTypeName(s.type) + "\" needs a 3-D model");
-    // Points and axes, in body coordinates.
-    if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
-    if (const auto p2 = bodyPoint(j.body2, s.point2, s.at, element, "point2", "at")) j.s2 = *p2;
-    if (s.type == JointType::Translational || s.type == JointType::PointOnLine) {
+    if (s.type == JointType::RollingDisk && j.body1 != kGround)
+      error(element, "body1", "must be ground: a disk rolling on a moving body is not available yet");
+    // Points and axes, in body coordinates (joints between axes alone need no points; a rolling
+    // disk's plane passes through the origin unless point1 says otherwise).
+    const bool rolling = s.type == JointType::RollingDisk;
+    const bool pointless = (s.type == JointType::ParallelAxes || s.type == JointType::Perpendicular ||
+                            rolling) &&
+                           !s.point1 && !s.point2 && !s.at;
+    if (rolling && (s.point1 || s.at)) {
+      if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
+    } else if (!pointless) {
+      if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
+      if (const auto p2 = bodyPoint(j.body2, s.point2, s.at, element, "point2", "at")) j.s2 = *p2;
+    }
+    if (model.dimension == 3) {
+      compileSpatialJointFrames(s, j, element);
+    } else if (s.type == JointType::Translational || s.type == JointType::PointOnLine) {
       std::optional<Eigen::Vector3d> a1;
       if (s.axis1) a1 = vector(*s.axis1, model.dimension, element, "axis1");
       else if (s.axis) {
@@ -152,10 +166,12 @@ void Compiler::compileJoints() {
     const Eigen::Vector3d P1 = filePosition(j.body1) + fileRotation(j.body1) * j.s1;
     const Eigen::Vector3d P2 = filePosition(j.body2) + fileRotation(j.body2) * j.s2;
     const auto angleOf = [&](int b) { return b == kGround ? 0.0 : model.q0(model.bodies[static_cast<std::size_t>(b)].q + 2); };
-    j.angle0 = angleOf(j.body2) - angleOf(j.body1);
-    if (s.type == JointType::Revolute) j.q0 = j.angle0;
-    if (s.type == JointType::Translational || s.type == JointType::PointOnLine)
-      j.q0 = (fileRotation(j.body1) * j.a1).dot(P2 - P1);
+    if (model.dimension == 2) {
+      j.angle0 = angleOf(j.body2) - angleOf(j.body1);
+      if (s.type == JointType::Revolute) j.q0 = j.angle0;
+      if (s.type == JointType::Translational || s.type == JointType::PointOnLine)
+        j.q0 = (fileRotation(j.body1) * j.a1).dot(P2 - P1);
+    }
     if (s.type == JointType::Distance) {
       j.length = (P2 - P1).norm();
       if (s.length)
@@ -163,6 +179,9 @@ void Compiler::compileJoints() {
       if (j.length <= 1e-12)
         error(element, "length", "must be positive (a zero distance is a revolute joint)");
     }
+    // A rolling disk: its contact height is a holonomic row, its two no-slip rows come after
+    // every holonomic row (see compile()).
+    if (rolling) j.rows = 1;
     j.row = row;
     row += j.rows;
     model.joints.push_back(j);
@@ -198,16 +217,20 @@ void Compiler::compileMotions() {
       else if (b == bodies.end()) error(element, "body", "names an unknown body \"" + s.body + "\"");
       else if (b->second == kGround) error(element, "body", "cannot be ground, which does not move");
       else m.body = b->second;
+      const bool spatial = model.dimension == 3;
       if (s.coordinate == "x") m.coordinate = Axis::X;
       else if (s.coordinate == "y") m.coordinate = Axis::Y;
-      else if (s.coordinate == "angle") m.coordinate = Axis::Angle;
+      else if (s.coordinate == "z" && spatial) m.coordinate = Axis::Z;
+      else if (s.coordinate == "angle" && !spatial) m.coordinate = Axis::Angle;
+      else if (spatial) error(element, "coordinate", "must be x, y or z in 3-D, got \"" + s.coordinate + "\"");
       else error(element, "coordinate", "must be x, y or angle in 2-D, got \"" + s.coordinate + "\"");
       if (s.point || s.at)
         if (const auto p = bodyPoint(m.body, s.point, s.at, element, "point", "at")) m.point = *p;
       if (m.coordinate == Axis::Angle) m.point.setZero();
       target = "the " + s.coordinate + " of body \"" + s.body + "\"";
       if (m.coordinate != Axis::Angle)
-        target += " at (" + std::to_string(m.point.x()) + ", " + std::to_string(m.point.y()) + ")";
+        target += " at (" + std::to_string(m.point.x()) + ", " + std::to_string(m.point.y()) +
+                  (spatial ? ", " + std::to_string(m.point.z()) : std::string()) + ")";
     }
     // One motion per coordinate: a second one over-drives it.
     if (!target.empty()) {
@@ -253,10 +276,11 @@ CompileResult compile(const Spec& spec) {
   c.model.name = spec.name;
   c.model.description = spec.description;
   c.model.dimension = spec.dimension;
-  if (spec.dimension != 2) {
-    c.error("model", "dimension", "3-D models are not available yet in this version of Reuleaux");
+  if (spec.dimension != 2 && spec.dimension != 3) {
+    c.error("model", "dimension", "must be 2 or 3, got " + std::to_string(spec.dimension));
     return {std::nullopt, c.diagnostics};
   }
+  if (spec.dimension == 3) c.model.gravity = Eigen::Vector3d(0, 0, -9.81);
   c.checkNames();
   c.compileParameters();
   if (spec.gravity)
@@ -267,6 +291,12 @@ CompileResult compile(const Spec& spec) {
   c.compileForces();
   c.compileConstraints();
   c.compileAnalysis();
+  // Nonholonomic rows after every holonomic one: the rolling disks' no-slip rows.
+  for (Joint& j : c.model.joints)
+    if (j.type == JointType::RollingDisk) {
+      j.velocityRow = c.model.nh + c.model.nn;
+      c.model.nn += 2;
+    }
   // Row names for messages and results: "pin.x", "slide.angle", "drive".
   for (const Joint& j : c.model.joints)
     for (int r = 0; r < j.rows; ++r) {
@@ -278,6 +308,11 @@ CompileResult compile(const Spec& spec) {
     c.model.rowOwners.push_back(m.name);
   }
   c.nameConstraintRows();
+  for (const Joint& j : c.model.joints)
+    for (int r = 1; j.velocityRow >= 0 && r < 3; ++r) {
+      c.model.rowNames.push_back(j.name + "." + jointRowName(j.type, r, spec.dimension));
+      c.model.rowOwners.push_back(j.name);
+    }
   if (hasErrors(c.diagnostics)) return {std::nullopt, c.diagnostics};
   return {std::move(c.model), c.diagnostics};
 }

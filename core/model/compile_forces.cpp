@@ -87,7 +87,16 @@ void Compiler::compileForces() {
         break;
       case ForceType::Torque:
         f.body2 = findBody(s.body, "body", false);
-        if (s.value.empty()) error(element, "value", "is missing");
+        if (n == 3) {
+          if (s.vector.size() != 3)
+            error(element, "vector", "must have 3 expressions, got " + std::to_string(s.vector.size()));
+          for (std::size_t k = 0; k < s.vector.size(); ++k)
+            if (auto c = function(s.vector[k], locals, element, "vector[" + std::to_string(k) + "]"))
+              f.functions.push_back(std::move(*c));
+          if (s.frame != "global" && s.frame != "body")
+            error(element, "frame", "must be global or body, got \"" + s.frame + "\"");
+          f.bodyFrame = s.frame == "body";
+        } else if (s.value.empty()) error(element, "value", "is missing");
         else if (auto c = function(s.value, locals, element, "value")) f.functions.push_back(std::move(*c));
         break;
       case ForceType::JointForce:

@@ -8,6 +8,10 @@ namespace rlx::detail {
 namespace {
 
 std::optional<MeasureKind> bodyMeasure(const std::string& field, int dimension) {
+  // Spatial rotation matrix entries R11 ... R33.
+  if (dimension == 3 && field.size() == 3 && field[0] == 'R' && field[1] >= '1' && field[1] <= '3' &&
+      field[2] >= '1' && field[2] <= '3')
+    return MeasureKind::BodyR;
   struct Entry {
     const char* name;
     MeasureKind kind;
@@ -148,6 +152,7 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
       if (b->second == kGround) return 0.0;  // ground stays at the origin, at rest
       m.kind = *kind;
       m.body = b->second;
+      if (m.kind == MeasureKind::BodyR) m.component = 3 * (member[1] - '1') + (member[2] - '1');
     } else if (auto j = joints.find(owner); j != joints.end()) {
       if (member != "q" && member != "qd") {
         problem = "a joint has the variables q and qd, not \"" + member + "\"";
@@ -192,6 +197,7 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
 Eigen::Vector3d Compiler::filePosition(int body) const {
   if (body == kGround) return Eigen::Vector3d::Zero();
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
+  if (model.dimension == 3) return model.q0.segment<3>(b.q);
   Eigen::Vector3d r = Eigen::Vector3d::Zero();
   r.head<2>() = model.q0.segment<2>(b.q);
   return r;
@@ -200,6 +206,9 @@ Eigen::Vector3d Compiler::filePosition(int body) const {
 Eigen::Matrix3d Compiler::fileRotation(int body) const {
   if (body == kGround) return Eigen::Matrix3d::Identity();
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
+  if (model.dimension == 3)
+    return Eigen::Quaterniond(model.q0(b.q + 3), model.q0(b.q + 4), model.q0(b.q + 5), model.q0(b.q + 6))
+        .toRotationMatrix();
   return Eigen::AngleAxisd(model.q0(b.q + 2), Eigen::Vector3d::UnitZ()).toRotationMatrix();
 }
 

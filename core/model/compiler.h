@@ -52,6 +52,9 @@ struct Compiler {
   void compileParameters();
   void checkNames();
   void compileBodies();
+  void compileSpatialBodies();
+  // Spatial joints: frame1, frame2, a1, a2 and the coordinate's zero q0 (compile_spatial.cpp).
+  void compileSpatialJointFrames(const JointSpec& s, Joint& j, const std::string& element);
   void compileJoints();
   void compileMotions();
   void compileForces();

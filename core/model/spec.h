@@ -116,7 +116,7 @@ struct ForceSpec {
   std::string body;
   std::optional<Vector> point, at;
   std::vector<std::string> vector;  // force (2 or 3 expressions), spatial torque (3)
-  std::string frame = "global";     // force: global | body
+  std::string frame = "global";     // force, spatial torque: global | body
   std::string value;                // torque (planar) and joint_force: an expression
   bool operator==(const ForceSpec&) const = default;
 };

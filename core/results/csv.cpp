@@ -1,5 +1,6 @@
 #include "results/csv.h"
 
+#include "joints/rotation.h"
 #include "solve/constraints.h"
 #include "solve/reactions.h"
 #include "solve/user_constraints.h"
@@ -30,17 +31,6 @@ const std::vector<std::string>& jointSuffixes(int dimension) {
   return dimension == 2 ? planar : spatial;
 }
 
-// 3-1-3 Euler angles (psi, theta, phi) of R = Rz(psi) Rx(theta) Rz(phi); at theta = 0 the
-// rotation is about z alone and is reported as psi.
-Eigen::Vector3d euler313(const Eigen::Matrix3d& R) {
-  const double theta = std::acos(std::clamp(R(2, 2), -1.0, 1.0));
-  if (std::abs(std::sin(theta)) < 1e-12) {
-    const double psi = std::atan2(R(1, 0), R(0, 0));
-    return {psi, theta, 0.0};
-  }
-  return {std::atan2(R(0, 2), -R(1, 2)), theta, std::atan2(R(2, 0), R(2, 1))};
-}
-
 // An entry of a vector that may be missing (a frame without accelerations): NaN then.
 double entry(const Eigen::VectorXd& x, int i) {
   return i < x.size() ? x(i) : kNaN;
@@ -58,7 +48,7 @@ void appendBody(const Model& model, const Body& b, const Frame& frame, std::vect
   }
   for (int i = 0; i < 7; ++i) out.push_back(q(b.q + i));
   const Eigen::Quaterniond orientation(q(b.q + 3), q(b.q + 4), q(b.q + 5), q(b.q + 6));
-  const Eigen::Vector3d angles = euler313(orientation.normalized().toRotationMatrix());
+  const Eigen::Vector3d angles = rotation::toEuler313(orientation.normalized().toRotationMatrix());
   for (int i = 0; i < 3; ++i) out.push_back(angles(i));
   for (int i = 0; i < 6; ++i) out.push_back(v(b.v + i));
   for (int i = 0; i < 6; ++i) out.push_back(entry(frame.vdot, b.v + i));

@@ -75,7 +75,8 @@ Eigen::VectorXd assemblyWeights(const Model& model, bool velocities, double hold
   const double L = lengthScale(model);
   Eigen::VectorXd w = Eigen::VectorXd::Ones(model.nv);
   const std::vector<bool>& held = velocities ? model.holdV : model.holdQ;
-  for (const Body& b : model.bodies) w(b.v + 2) = L * L;
+  for (const Body& b : model.bodies)
+    w.segment(b.v + model.dimension, model.dimension == 2 ? 1 : 3).setConstant(L * L);
   for (Eigen::Index i = 0; i < model.nv; ++i)
     if (held[static_cast<std::size_t>(i)]) w(i) *= holdWeight;
   return w;
@@ -204,7 +205,7 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
   SolveReport report;
   report.time = state.t;
   evaluateConstraintDerivatives(model, state, ws);
-  evaluateMassMatrix(model, ws);
+  evaluateMassMatrix(model, state, ws);
   evaluateAppliedForces(model, state, ws);
   // KKT system on the active rows: [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A].
   std::vector<Eigen::Index> rows;

@@ -203,8 +203,11 @@ void BdfControl::run(State& state) {
   report_.time = state.t;
 }
 
-// The options BDF accepts, or a message saying why not.
-std::string checkOptions(const DynamicsOptions& options) {
+// The models and options BDF accepts, or a message saying why not.
+std::string checkOptions(const Model& model, const DynamicsOptions& options) {
+  if (model.dimension != 2)
+    return "it integrates planar models only (it differences the coordinates q directly, which "
+           "does not hold for rotations in 3-D); use hht or corrected-rk";
   if (!(options.step > 0) || !std::isfinite(options.step))
     return "the step must be positive, got " + number(options.step);
   if (!(options.tolerance > 0) || !std::isfinite(options.tolerance))
@@ -220,7 +223,7 @@ void integrateBDF(const Model& model, State& state, Workspace& ws, const Dynamic
                   Recorder& recorder, SolveReport& report) {
   report = SolveReport{};
   report.time = state.t;
-  if (const std::string why = checkOptions(options); !why.empty()) {
+  if (const std::string why = checkOptions(model, options); !why.empty()) {
     report.status = SolveStatus::Unsupported;
     report.message = "BDF cannot run: " + why;
     return;

@@ -55,7 +55,7 @@ BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& 
 }
 
 void BdfStep::start(const State& state) {
-  evaluateMassMatrix(model_, ws_);  // planar: constant
+  evaluateMassMatrix(model_, state, ws_);  // planar: constant
   vdot0_ = ws_.vdot;
   count_ = 0;
   lastCorrOrder_ = 0;

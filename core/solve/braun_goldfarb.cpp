@@ -3,6 +3,8 @@
 #include "model/function.h"
 #include "solve/constraints.h"
 #include "solve/forces.h"
+#include "solve/spatial_constraints.h"
+#include "solve/spatial_forces.h"
 #include "solve/user_constraints.h"
 
 #include <algorithm>
@@ -42,8 +44,28 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       Av_(model.nh + model.nn),
       Mv_(model.nv),
       work_(std::max(model.nh + model.nn, model.nv)),
-      coeff_(std::max(model.nh + model.nn, model.nv)) {
-  evaluateMassMatrix(model_, ws_);
+      coeff_(std::max(model.nh + model.nn, model.nv)),
+      gyroscopic_(model.nv),
+      bracket_(model.nv),
+      turn_(model.bodies.size(), Eigen::Matrix3d::Identity()) {
+  // The mass matrix in body axes (planar: the mass matrix itself).
+  const State start{0.0, model.q0, model.v0};
+  evaluateMassMatrix(model_, start, ws_);
+  if (model.dimension == 3)
+    for (const Body& b : model.bodies) ws_.M.block<3, 3>(b.v + 3, b.v + 3) = b.inertia;
+}
+
+void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {
+  if (model_.dimension != 3) return;
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i)
+    x.segment<3>(model_.bodies[i].v + 3) = turn_[i] * x.segment<3>(model_.bodies[i].v + 3);
+}
+
+void CorrectedEquation::toBody(Eigen::Ref<Eigen::VectorXd> x) const {
+  if (model_.dimension != 3) return;
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i)
+    x.segment<3>(model_.bodies[i].v + 3) =
+        turn_[i].transpose() * x.segment<3>(model_.bodies[i].v + 3);
 }
 
 bool CorrectedEquation::factorMassMatrix(std::string& body) {
@@ -88,6 +110,7 @@ void CorrectedEquation::solveR(Eigen::VectorXd& x) const {
     auto segment = x.segment(model_.bodies[i].v, d);
     L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace(segment);
   }
+  toGlobal(x);
 }
 
 void CorrectedEquation::applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
@@ -132,6 +155,15 @@ void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& q
   shifted_.v = at.v - qdot;
   evaluateConstraintDerivatives(model_, shifted_, scratch_);
   b_nu -= 0.25 * scratch_.gamma;
+  // Spatial bodies: B is not symmetric on the rotation group; B(v, w) - B(w, v) = A [v, w] with
+  // the bracket omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides on the joint rows
+  // (A = ws_.Phi_q at the point, evaluated before; user rows are replaced below).
+  if (model_.dimension == 3) {
+    bracket_.setZero();
+    for (const Body& b : model_.bodies)
+      bracket_.segment<3>(b.v + 3) = at.v.segment<3>(b.v + 3).cross(qdot.segment<3>(b.v + 3));
+    b_nu.head(model_.nh).noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
+  }
   // Motions: nu = f'(t), so d(nu)/dt = f''(t).
   for (const Motion& m : model_.motions)
     b_nu(m.row) += evaluateInTime(m.function, at.t).acceleration;
@@ -146,7 +178,13 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   at_.v = y.v;
   // Unconstrained acceleration a = M^-1 Q and the nonconservative power.
   evaluateAppliedForces(model_, at_, ws_, &Qn_);
+  if (model_.dimension == 3) {
+    for (std::size_t i = 0; i < model_.bodies.size(); ++i)
+      turn_[i] = bodyRotation(model_, y.q, static_cast<int>(i));
+    evaluateMassMatrix(model_, at_, ws_);
+  }
   a_ = ws_.Q;
+  toBody(a_);
   const int d = model_.bodyDofs();
   for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
     auto segment = a_.segment(model_.bodies[i].v, d);
@@ -163,8 +201,12 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     const int v = model_.bodies[i].v;
     auto block = C_.middleCols(v, d);
     block = A.middleCols(v, d);
+    if (model_.dimension == 3) block.rightCols(3) = block.rightCols(3) * turn_[i];
     L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(block);
   }
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (static_cast<std::size_t>(i) < active_.size() && !active_[static_cast<std::size_t>(i)])
+      C_.row(i).setZero();
   rank_ = decompose(C_, svd_);
   const bool separate = model_.nn > 0;
   if (separate) rankQ_ = decompose(C_.topRows(mq), svdQ_);
@@ -185,16 +227,25 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   applyPinv(svd_, rank_, rhs_, y_);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
+    work_.head(n) = y.v;
+    toBody(work_.head(n));
     for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
       const int v = model_.bodies[i].v;
-      s_.segment(v, d).noalias() = L_[i].transpose() * y.v.segment(v, d);
+      s_.segment(v, d).noalias() = L_[i].transpose() * work_.segment(v, d);
     }
     applyPinv(svd_, rank_, Av_, w_);
     w_ = s_ - w_;
     const double ww = w_.squaredNorm();
     if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, s_.squaredNorm())) {
       const double Phi_e = 0.5 * s_.squaredNorm() + potentialEnergy(model_, at_) - E0_ - y.W;
-      const double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
+      // b_e = -(dV/dq + dT/dq) qdot + P; a spatial body's dT/dtheta is minus its gyroscopic
+      // term g (in Q), so Q_c - 2 g.
+      double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
+      if (model_.dimension == 3) {
+        gyroscopic_.setZero();
+        addGyroscopicForces(model_, at_, gyroscopic_);
+        b_e -= 2.0 * gyroscopic_.dot(out.qdot);
+      }
       // A_e vdot_k = (M v) . (a + R^-1 y) = s . (R a + y).
       Mv_.noalias() = ws_.M * y.v;
       work_.head(n) = y_;

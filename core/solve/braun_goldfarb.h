@@ -2,11 +2,13 @@
 // Constraint- and energy-corrected equation of motion as a first-order system for explicit
 // Runge-Kutta (shared/docs/braun-goldfarb.md, equations (17a), (17b), (20)).
 //
-// M = R^T R (Cholesky per body block, L = R^T), a = M^-1 Q, A = Phi_q (every row: holonomic, then
-// nonholonomic A v = b; with respect to v), C = A R^-1, C_q = A_q R^-1 its holonomic rows, X^+ the
-// Moore-Penrose pseudoinverse (SVD, singular values <= max(m, n) eps sigma_1 dropped; applied,
-// never formed), N = I - C^+ C. The position correction uses the holonomic rows; the velocity
-// correction, the acceleration and the energy term all rows (the note's nu-set).
+// M = R^T R (Cholesky per body block, L = R^T; a spatial body's block is T Mb T^T with Mb the
+// constant block in body axes and T = blockdiag(I, A), so R = L_b^T T^T with L_b from Mb),
+// a = M^-1 Q, A = Phi_q (every row: holonomic, then nonholonomic A v = b; with respect to v),
+// C = A R^-1, C_q = A_q R^-1 its holonomic rows, X^+ the Moore-Penrose pseudoinverse (SVD,
+// singular values <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C. The
+// position correction uses the holonomic rows; the velocity correction, the acceleration and the
+// energy term all rows (the note's nu-set).
 //
 //   qdot = v + R^-1 C_q^+ (nu_q - A_q v - k_q Phi)                                    (17a)
 //   vdot = a + R^-1 z,   z = y + w r / (w w^T + mu0^2)                                 (17b)
@@ -14,7 +16,9 @@
 //          b_nu = -(A v)_q qdot + nu_t        (the convective term with the corrected qdot)
 //   energy (20): Phi_e = E - E0 - W, s = R v, w^T = N s = s - C^+ (A v),
 //          r = b_e - k_e Phi_e - (M v) . (a + R^-1 y),  b_e = Q_c . qdot + P
-//          (Q_c the conservative part of Q = -dV/dq; the term is skipped, z = y, when
+//          (Q_c the conservative part of Q = -dV/dq; a spatial body's kinetic energy depends on
+//          its orientation, dT/dtheta = -g with g = -omega x (J_W omega) the gyroscopic term in
+//          Q_c, so b_e uses Q_c - 2 g; the term is skipped, z = y, when
 //          w w^T <= max(m, n) eps max(1, s^T s) or when the energy correction is off)
 //   Wdot = P = Q_nc . v                        (power of the nonconservative applied forces)
 //   lambda: the minimum-norm least-squares solution of Phi_q^T lambda = Q - M vdot, which is
@@ -25,6 +29,10 @@
 // B(v, w) = (Phi_q v)_q w is a symmetric bilinear form, and gamma(x) = -B(x, x) + f''(t) (f the
 // motion functions; joints are scleronomic). Polarization gives it exactly from two evaluations
 // of gamma:  -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4,  then b_nu adds f''.
+// Spatial bodies (Phi_q with respect to global rotations): by Baker-Campbell-Hausdorff,
+// B(v, w) = S(v, w) + 1/2 Phi_q [v, w] with S symmetric and [v, w] = (0, omega_v x omega_w) per
+// body, so b_nu adds -1/2 Phi_q [v, qdot] to the polarization of the joint rows (zero when
+// qdot = v).
 // User constraints' rows (nonholonomic, or depending on t) are not of that form: their b_nu is
 // evaluated directly (solve/user_constraints.h).
 //
@@ -74,6 +82,11 @@ class CorrectedEquation {
 
   double mu0Squared() const { return mu0Squared_; }
 
+  // Keeps only the rows marked active (analyzeRedundancy): a redundant row enters C as zeros, so
+  // that a redundancy that holds only on the constraint manifold (Bricard's linkage) does not
+  // show as a tiny singular value of C off it.
+  void setActiveRows(const std::vector<bool>& active) { active_ = active; }
+
  private:
   void applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
                  const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // C^+ rhs
@@ -82,18 +95,23 @@ class CorrectedEquation {
   void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
   void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+  // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
+  void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
+  void toBody(Eigen::Ref<Eigen::VectorXd> x) const;
 
   const Model& model_;
   CorrectionGains gains_;
   Workspace ws_, scratch_;
   std::vector<Eigen::MatrixXd> L_;  // per body: lower Cholesky factor of its mass block
   bool energyOn_ = false;
+  std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
   Eigen::JacobiSVD<Eigen::MatrixXd> svd_, svdQ_;  // C (all rows), C_q (holonomic, if nn > 0)
   Eigen::Index rank_ = 0, rankQ_ = 0;
   State at_, shifted_;
   Eigen::MatrixXd C_;
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, coeff_;
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_, bracket_;
+  std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };
 
 }  // namespace rlx

@@ -2,9 +2,8 @@
 
 #include "joints/joints.h"
 #include "model/function.h"
+#include "solve/spatial_constraints.h"
 #include "solve/user_constraints.h"
-
-#include <cassert>
 
 namespace rlx {
 namespace {
@@ -63,6 +62,7 @@ planar::Body planarBody(const Model& model, const State& state, int body) {
 }
 
 void evaluateSlots(const Model& model, const State& state, Workspace& ws) {
+  if (model.dimension == 3) return evaluateSpatialSlots(model, state, ws);
   ws.slotValues(0) = state.t;
   for (std::size_t k = 0; k < model.measures.size(); ++k) {
     const Measure& m = model.measures[k];
@@ -109,7 +109,11 @@ void evaluateSlots(const Model& model, const State& state, Workspace& ws) {
 }
 
 void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
-  assert(model.dimension == 2);
+  if (model.dimension == 3) {
+    evaluateSpatialPhi(model, state, ws);
+    evaluateUserPhi(model, state, ws);
+    return;
+  }
   JointEval eval;
   for (const Joint& joint : model.joints) {
     evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
@@ -124,7 +128,11 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
 }
 
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws) {
-  assert(model.dimension == 2);
+  if (model.dimension == 3) {
+    evaluateSpatialConstraintDerivatives(model, state, ws);
+    evaluateUserConstraintDerivatives(model, state, ws);
+    return;
+  }
   ws.Phi_q.setZero();
   JointEval eval;
   for (const Joint& joint : model.joints) {
@@ -149,8 +157,7 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
                         double h) {
-  assert(model.dimension == 2);
-  (void)model;
+  if (model.dimension == 3) return integrateSpatialPositions(model, q, v, h);
   q += h * v;  // planar: q and v have the same layout
 }
 

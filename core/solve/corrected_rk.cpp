@@ -46,14 +46,22 @@ std::string nonFiniteReason(const Model& model, const State& last, double t, Wor
          (forces.empty() ? std::string() : " (forces not finite: " + joinNames(forces) + ")");
 }
 
-// Root-mean-square of the local error scaled by tolerance * (1 + max(|y_n|, |y_n+1|)) over q and v
-// (planar: q and v share a layout; TODO(#3): spatial orientations need a scale of their own).
-double errorNorm(const ExplicitRungeKutta& rk, const RkPoint& y, const RkPoint& yNew,
-                 double tolerance) {
+// The size of position entry i of the tangent space: |q_i| (planar), |r_k| for a spatial body's
+// position and 0 for its rotation (an angle, of size 1 at most: the tolerance applies as is).
+double positionSize(const Model& model, const Eigen::VectorXd& q, Eigen::Index i) {
+  if (model.dimension == 2) return std::abs(q(i));
+  const Eigen::Index body = i / 6, k = i % 6;
+  return k < 3 ? std::abs(q(7 * body + k)) : 0.0;
+}
+
+// Root-mean-square of the local error scaled by tolerance * (1 + max(|y_n|, |y_n+1|)) over q and v.
+double errorNorm(const Model& model, const ExplicitRungeKutta& rk, const RkPoint& y,
+                 const RkPoint& yNew, double tolerance) {
   double sum = 0.0;
   const Eigen::Index n = y.v.size();
   for (Eigen::Index i = 0; i < n; ++i) {
-    const double sq = tolerance * (1.0 + std::max(std::abs(y.q(i)), std::abs(yNew.q(i))));
+    const double sq = tolerance * (1.0 + std::max(positionSize(model, y.q, i),
+                                                  positionSize(model, yNew.q, i)));
     const double sv = tolerance * (1.0 + std::max(std::abs(y.v(i)), std::abs(yNew.v(i))));
     sum += std::pow(rk.errorQ()(i) / sq, 2) + std::pow(rk.errorV()(i) / sv, 2);
   }
@@ -80,6 +88,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                     " needs M^-1, use hht or give the body an inertia",
                 {body});
   equation.setStart(state, options.energyCorrection);
+  equation.setActiveRows(ws.active);
 
   const bool adaptive = options.integrator == "corrected-rk45";
   ExplicitRungeKutta rk(model, adaptive ? dormandPrince54() : classicalRK4());
@@ -107,7 +116,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     if (lands) yNew.t = stop;
     // Error control (corrected-rk45): reject and shrink, or accept and propose the next step.
     if (adaptive) {
-      const double err = finite(yNew) ? errorNorm(rk, y, yNew, options.tolerance)
+      const double err = finite(yNew) ? errorNorm(model, rk, y, yNew, options.tolerance)
                                       : std::numeric_limits<double>::quiet_NaN();
       if (!(err <= 1.0)) {
         ++stats.rejectedSteps;

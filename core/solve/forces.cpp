@@ -3,6 +3,7 @@
 #include "joints/joints.h"
 #include "model/function.h"
 #include "solve/constraints.h"
+#include "solve/spatial_forces.h"
 
 namespace rlx {
 namespace {
@@ -51,7 +52,8 @@ double rateOf(const Model& model, const State& state, int joint, const planar::S
 
 }  // namespace
 
-void evaluateMassMatrix(const Model& model, Workspace& ws) {
+void evaluateMassMatrix(const Model& model, const State& state, Workspace& ws) {
+  if (model.dimension == 3) return evaluateSpatialMassMatrix(model, state, ws);
   ws.M.setZero();
   for (const Body& b : model.bodies) {
     ws.M(b.v, b.v) = ws.M(b.v + 1, b.v + 1) = b.mass;
@@ -61,6 +63,11 @@ void evaluateMassMatrix(const Model& model, Workspace& ws) {
 
 void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws,
                            Eigen::VectorXd* nonconservative) {
+  if (model.dimension == 3) {
+    evaluateSpatialAppliedForces(model, state, ws);
+    if (nonconservative) *nonconservative = ws.Qn;
+    return;
+  }
   evaluateSlots(model, state, ws);
   ws.Q.setZero();
   Eigen::VectorXd& Qc = ws.Q;  // conservative part first, then the rest
@@ -122,6 +129,7 @@ double nonconservativePower(const Model& model, const State& state, Workspace& w
 }
 
 double kineticEnergy(const Model& model, const State& state) {
+  if (model.dimension == 3) return spatialKineticEnergy(model, state);
   double T = 0.0;
   for (const Body& b : model.bodies) {
     T += 0.5 * b.mass * state.v.segment<2>(b.v).squaredNorm();
@@ -131,6 +139,7 @@ double kineticEnergy(const Model& model, const State& state) {
 }
 
 double potentialEnergy(const Model& model, const State& state) {
+  if (model.dimension == 3) return spatialPotentialEnergy(model, state);
   double U = 0.0;
   for (const Body& b : model.bodies) U -= b.mass * model.gravity.head<2>().dot(state.q.segment<2>(b.q));
   for (const Force& f : model.forces) {

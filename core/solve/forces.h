@@ -1,7 +1,8 @@
 #pragma once
 // Mass matrix, applied forces and energies.
 //
-//   M = blockdiag(m I, I_zz) per planar body.
+//   M = blockdiag(m I, I_zz) per planar body (spatial bodies: solve/spatial_forces.h; M depends
+//       on the orientation there, hence the state).
 //   Q = gravity + force elements, generalized: a force f (global) at offset p from the centre of
 //       mass adds (f, p x f) to its body's entries.
 // Force element laws (positive scalar force pushes the attachment points apart, as in ADAMS):
@@ -18,7 +19,7 @@
 
 namespace rlx {
 
-void evaluateMassMatrix(const Model& model, Workspace& ws);
+void evaluateMassMatrix(const Model& model, const State& state, Workspace& ws);
 
 // ws.Q at the state; evaluates ws.slotValues. When `nonconservative` is given it receives the
 // nonconservative part of Q.

@@ -70,7 +70,7 @@ void HHTStep::updateTrial(const State& accepted, double h) {
 
 bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats) {
   updateTrial(accepted, h);
-  evaluateMassMatrix(model_, ws_);
+  evaluateMassMatrix(model_, trial_, ws_);
   evaluateAppliedForces(model_, trial_, ws_);
   evaluatePhi(model_, trial_, ws_);
   evaluateConstraintDerivatives(model_, trial_, ws_);

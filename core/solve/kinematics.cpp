@@ -74,7 +74,7 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     state.v = lu.solve(gatherActive(ws.nu));
     evaluateConstraintDerivatives(model, state, ws);  // gamma depends on v
     ws.vdot = lu.solve(gatherActive(ws.gamma));
-    evaluateMassMatrix(model, ws);
+    evaluateMassMatrix(model, state, ws);
     evaluateAppliedForces(model, state, ws);
     const Eigen::VectorXd effort = ws.Q - ws.M * ws.vdot;
     if (static_cast<Eigen::Index>(rows.size()) == ws.Phi_q.rows())

@@ -6,6 +6,8 @@
 // the last the moment about the body's centre of mass. Reported on body2 of the element, from
 // body1, at the element's point on body2 (P2 = r2 + A2 s2):
 //   F = -Phi_{r2}^T lambda,   T_P = -Phi_{phi2}^T lambda - (A2 s2) x F.
+// Spatial: F = -Phi_{r2}^T lambda, T_P = -Phi_{theta2}^T lambda - (A2 s2) x F, both in global axes
+// (theta2: the small global rotation of body2 that v's angular velocity entries measure).
 // If body2 is ground, the same follows from body1's share by action and reaction.
 // A motion's effort is -lambda of its row: the force or torque it applies along its coordinate.
 

@@ -1,6 +1,7 @@
 #include "solve/runge_kutta.h"
 
 #include "solve/constraints.h"
+#include "solve/spatial_constraints.h"
 
 namespace rlx {
 
@@ -39,7 +40,13 @@ ExplicitRungeKutta::ExplicitRungeKutta(const Model& model, const ButcherTableau&
       dq_(model.nv),
       dv_(model.nv),
       errorQ_(Eigen::VectorXd::Zero(model.nv)),
-      errorV_(Eigen::VectorXd::Zero(model.nv)) {}
+      errorV_(Eigen::VectorXd::Zero(model.nv)),
+      offset_(tableau.b.size(), Eigen::VectorXd::Zero(model.nv)),
+      tangent_(tableau.b.size(), Eigen::VectorXd::Zero(model.nv)) {}
+
+const Eigen::VectorXd& ExplicitRungeKutta::tangent(std::size_t j) const {
+  return model_.dimension == 3 ? tangent_[j] : stage_[j]->qdot;
+}
 
 void ExplicitRungeKutta::combine(const RkPoint& y, const std::vector<double>& weights,
                                  std::size_t count, double h, RkPoint& out) {
@@ -48,7 +55,7 @@ void ExplicitRungeKutta::combine(const RkPoint& y, const std::vector<double>& we
   double dW = 0.0;
   for (std::size_t j = 0; j < count; ++j) {
     if (weights[j] == 0.0) continue;
-    dq_ += weights[j] * stage_[j]->qdot;
+    dq_ += weights[j] * tangent(j);
     dv_ += weights[j] * stage_[j]->vdot;
     dW += weights[j] * stage_[j]->Wdot;
   }
@@ -65,19 +72,32 @@ int ExplicitRungeKutta::step(const RkFunction& f, const RkPoint& y, const RkRate
   int evaluations = 0;
   // Stages 1 ... inner-1 (stage 0 is k0); the stage point is reused as scratch in yNew.
   stage_[0] = &k0;
+  if (model_.dimension == 3) tangent_[0] = k0.qdot;
   for (std::size_t i = 1; i < inner; ++i) {
     combine(y, tableau_.a[i], i, h, yNew);
     yNew.t = y.t + tableau_.c[i] * h;
     f(yNew, k_[i]);
     ++evaluations;
     stage_[i] = &k_[i];
+    if (model_.dimension == 3) {
+      offset_[i] = h * dq_;
+      tangent_[i] = k_[i].qdot;
+      correctRotationRates(model_, offset_[i], tangent_[i]);
+    }
   }
   // The new point and its rate (the last stage of a first-same-as-last tableau).
   combine(y, tableau_.b, inner, h, yNew);
   yNew.t = y.t + h;
   f(yNew, kNew);
   ++evaluations;
-  if (tableau_.firstSameAsLast) stage_[s - 1] = &kNew;
+  if (tableau_.firstSameAsLast) {
+    stage_[s - 1] = &kNew;
+    if (model_.dimension == 3) {
+      offset_[s - 1] = h * dq_;
+      tangent_[s - 1] = kNew.qdot;
+      correctRotationRates(model_, offset_[s - 1], tangent_[s - 1]);
+    }
+  }
   // Embedded error estimate e = h sum (b_i - bhat_i) k_i.
   if (!tableau_.bHat.empty()) {
     errorQ_.setZero();
@@ -85,7 +105,7 @@ int ExplicitRungeKutta::step(const RkFunction& f, const RkPoint& y, const RkRate
     for (std::size_t i = 0; i < s; ++i) {
       const double e = h * (tableau_.b[i] - tableau_.bHat[i]);
       if (e == 0.0) continue;
-      errorQ_ += e * stage_[i]->qdot;
+      errorQ_ += e * tangent(i);
       errorV_ += e * stage_[i]->vdot;
     }
   }

@@ -7,6 +7,10 @@
 //   error   e = h sum_i (b_i - bhat_i) k_i            (embedded pairs only)
 //
 // Positions advance with integratePositions (q (+) h sum a_ij qdot_j), never q += h qdot.
+// Spatial bodies (Runge-Kutta-Munthe-Kaas): stage i sits at rotation vector Theta_i (global axes)
+// from y_n, Y_i = exp(Theta_i) y_n, and its angular rate enters the sums as
+// dexp^-1(Theta_i) omega_i = omega_i - 1/2 Theta_i x omega_i + 1/12 Theta_i x (Theta_i x omega_i),
+// which keeps the tableau's order on the rotation group (to order 4).
 // Every step also returns f(y_{n+1}): the first stage of the next step and the rate the caller
 // reports at the new point. With a first-same-as-last tableau (Dormand-Prince) it is the last
 // stage itself, so a step costs stages - 1 evaluations; otherwise (RK4) stages.
@@ -68,6 +72,8 @@ class ExplicitRungeKutta {
   std::vector<RkRate> k_;
   std::vector<const RkRate*> stage_;  // k_0 ... k_{s-1} of the current step
   Eigen::VectorXd dq_, dv_, errorQ_, errorV_;
+  std::vector<Eigen::VectorXd> offset_, tangent_;  // spatial: h sum a_ij (.) of stage i; its corrected qdot
+  const Eigen::VectorXd& tangent(std::size_t j) const;  // qdot of stage j as summed
 };
 
 }  // namespace rlx

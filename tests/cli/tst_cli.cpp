@@ -638,7 +638,7 @@ class CliTest : public QObject {
     QVERIFY(std::abs(strokeWith("r=sqrt(0.04)") - exact(0.2)) < 1e-5);
   }
 
-  // Spatial result columns from a hand-built 3-D model (the compiler refuses 3-D for now).
+  // Spatial result columns from a hand-built 3-D model.
   void spatialColumns() {
     rlx::Model model;
     model.dimension = 3;

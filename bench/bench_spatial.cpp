@@ -1,0 +1,75 @@
+// Spatial dynamics benchmark, steps/s, max constraint error and max energy error per integrator:
+// the spatial slider-crank (examples/spatial_slider_crank.rlx) with its motion removed, so that it
+// runs freely under gravity from the file's crank speed of 1 rev/s, over 10 s; and the coin of
+// examples/rolling_disk.rlx over 5 s (nonholonomic: hht only).
+#include "io/model_file.h"
+#include "model/compile.h"
+#include "results/summary.h"
+#include "solve/assembly.h"
+#include "solve/dynamics.h"
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+using namespace rlx;
+
+double maxConstraintError(const Results& results) {
+  double worst = 0;
+  for (const Frame& f : results.frames) worst = std::max(worst, f.constraintError);
+  return worst;
+}
+
+}  // namespace
+
+void report(const char* integrator, double step, const Results& r) {
+  std::printf(
+      "  %-15s h=%-6g %s  %8.0f steps/s  %.2f us/step  max constraint error %.1e  "
+      "max energy error %.1e J  (%d steps, %d RHS evaluations)\n",
+      integrator, step, r.report.ok() ? "ok    " : "FAILED", r.stats.steps / r.stats.wallTime,
+      1e6 * r.stats.wallTime / r.stats.steps, maxConstraintError(r), maxEnergyError(r),
+      r.stats.steps, r.stats.rhsEvaluations);
+  if (!r.report.ok()) std::printf("    %s\n", r.report.message.c_str());
+}
+
+Results simulate(const Model& model, const DynamicsOptions& options) {
+  Workspace ws(model);
+  State state{0.0, model.q0, model.v0};
+  assemble(model, state, ws);
+  Results r;
+  runDynamics(model, state, ws, options, r);
+  return r;
+}
+
+int main() {
+  LoadResult loaded = loadModelFile(std::string(REULEAUX_EXAMPLES) + "/spatial_slider_crank.rlx");
+  if (!loaded.spec) return 1;
+  loaded.spec->motions.clear();
+  const Model model = *compile(*loaded.spec).model;
+  std::printf("Spatial slider-crank, free under gravity, 10 s:\n");
+  for (const auto& [integrator, step] :
+       {std::pair{"hht", 1e-3}, {"corrected-rk", 1e-3}, {"corrected-rk45", 1e-2}}) {
+    DynamicsOptions options;
+    options.integrator = integrator;
+    options.endTime = 10;
+    options.step = step;
+    options.outputStep = 0.01;
+    options.tolerance = integrator == std::string("corrected-rk45") ? 1e-8 : 1e-6;
+    report(integrator, step, simulate(model, options));
+  }
+  const LoadResult coinFile = loadModelFile(std::string(REULEAUX_EXAMPLES) + "/rolling_disk.rlx");
+  if (!coinFile.spec) return 1;
+  const Model coin = *compile(*coinFile.spec).model;
+  std::printf("Coin rolling in a circle, 5 s:\n");
+  for (const double alpha : {-0.1, 0.0}) {
+    DynamicsOptions options;
+    options.endTime = 5;
+    options.step = 1e-3;
+    options.outputStep = 0.01;
+    options.hhtAlpha = alpha;
+    std::printf("  (alpha = %g)", alpha);
+    report("hht", options.step, simulate(coin, options));
+  }
+  return 0;
+}

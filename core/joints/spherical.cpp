@@ -1,0 +1,11 @@
+// Spherical joint (spatial ball joint): the points s1 of body1 and s2 of body2 coincide, d = 0.
+#include "joints/joints.h"
+
+namespace rlx {
+
+void spatialSpherical(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                      JointEval& out) {
+  putPoint(out, 0, spatial::PointPair(b1, joint.s1, b2, joint.s2));
+}
+
+}  // namespace rlx
