@@ -24,6 +24,7 @@ class TestViewportExport : public QObject {
   void cleanup() { view_.reset(); }
   void pngSequence();
   void oggTheora();
+  void mp4WhenFfmpegIsInstalled();
   void cancelRemovesThePartialVideo();
 
  private:
@@ -91,6 +92,22 @@ void TestViewportExport::oggTheora() {
   QVERIFY(file.open(QIODevice::ReadOnly));
   QVERIFY(file.size() > 1000);
   QCOMPARE(file.read(4), QByteArray("OggS"));
+}
+
+void TestViewportExport::mp4WhenFfmpegIsInstalled() {
+  if (!AnimationExporter::ffmpegAvailable()) QSKIP("no ffmpeg program on PATH");
+  QTemporaryDir dir;
+  AnimationExporter exporter;
+  QString error;
+  const QString path = dir.path() + "/four_bar.mp4";
+  const AnimationExportOptions options{AnimationFormat::Mp4, path, 6, 10};
+  QVERIFY2(exporter.run(
+               *view_, options, [&](int k) { showFrame(k); }, &error),
+           qPrintable(error));
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::ReadOnly));
+  QVERIFY(file.size() > 1000);
+  QCOMPARE(file.read(8).mid(4), QByteArray("ftyp"));  // an ISO media file
 }
 
 void TestViewportExport::cancelRemovesThePartialVideo() {
