@@ -4,7 +4,15 @@
 
 #include <QElapsedTimer>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 namespace rlx::ui {
+namespace {
+
+constexpr int kWorkerNice = 10;
+
+}  // namespace
 
 Simulation::Simulation(QObject* parent) : QObject(parent) {
   qRegisterMetaType<std::shared_ptr<const Run>>();
@@ -21,6 +29,8 @@ void Simulation::start(const Model& model) {
   cancel_ = false;
   auto shared = std::make_shared<const Model>(model);
   thread_ = QThread::create([this, shared] {
+    // The solver yields to the UI thread when the cores are busy (Linux: a per-thread nice).
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), kWorkerNice);
     const double t0 = 0.0, span = std::max(shared->endTime - t0, 1e-300);
     QElapsedTimer sinceReport;
     sinceReport.start();
