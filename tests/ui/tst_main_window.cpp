@@ -73,6 +73,9 @@ class TestMainWindow : public QObject {
     QTemporaryDir recovery;
     MainWindow window(recovery.path());
     window.show();
+    // Under Xvfb every repaint composites the window through software OpenGL (the viewport is an
+    // OpenGL widget): a window of a common laptop size keeps that honest but not dominant.
+    window.resize(1024, 700);
     QVERIFY(window.openPath(example("double_four_bar.rlx")));
     // A long run: 1000 s of dynamics.
     Document* doc = window.document();

@@ -11,6 +11,7 @@ namespace rlx::ui {
 namespace {
 
 constexpr int kWorkerNice = 10;
+constexpr qint64 kReportInterval = 100;  // ms between progress reports
 
 }  // namespace
 
@@ -35,7 +36,7 @@ void Simulation::start(const Model& model) {
     QElapsedTimer sinceReport;
     sinceReport.start();
     const auto observer = [&](const Frame& frame) {
-      if (sinceReport.elapsed() >= 40) {
+      if (sinceReport.elapsed() >= kReportInterval) {
         sinceReport.restart();
         emit progress(std::clamp((frame.state.t - t0) / span, 0.0, 1.0), frame.state.t);
       }

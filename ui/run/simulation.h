@@ -1,6 +1,6 @@
 #pragma once
 // Runs an analysis on a worker thread. The worker owns its copy of the model and its state; the
-// UI thread never waits on it. Progress arrives through queued signals (at most every 40 ms);
+// UI thread never waits on it. Progress arrives through queued signals (at most every 100 ms);
 // cancel() stops the run at its next frame and the frames computed so far are delivered.
 
 #include "model/model.h"
