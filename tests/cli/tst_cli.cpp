@@ -17,29 +17,10 @@
 #include "results/csv.h"
 #include "test_support.h"
 
-using rlx::test::cliPath;
+using rlx::test::CliRun;
+using rlx::test::runCli;
 
 namespace {
-
-struct CliRun {
-  int exitCode = -1;
-  QString out, err;
-};
-
-// Runs the binary to completion.
-CliRun runCli(const QStringList& args) {
-  QProcess process;
-  process.start(QString::fromStdString(cliPath()), args);
-  CliRun run;
-  if (!process.waitForFinished(300000) || process.exitStatus() != QProcess::NormalExit) {
-    run.err = "did not finish normally";
-    return run;
-  }
-  run.exitCode = process.exitCode();
-  run.out = QString::fromUtf8(process.readAllStandardOutput());
-  run.err = QString::fromUtf8(process.readAllStandardError());
-  return run;
-}
 
 QString example(const char* name) {
   return QString::fromStdString(rlx::test::examplesDir()) + "/" + name;

@@ -1,11 +1,27 @@
 #include "test_support.h"
 
+#include <QProcess>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace rlx::test {
+
+CliRun runCli(const QStringList& args) {
+  QProcess process;
+  process.start(QString::fromStdString(cliPath()), args);
+  CliRun run;
+  if (!process.waitForFinished(300000) || process.exitStatus() != QProcess::NormalExit) {
+    run.err = "did not finish normally";
+    return run;
+  }
+  run.exitCode = process.exitCode();
+  run.out = QString::fromUtf8(process.readAllStandardOutput());
+  run.err = QString::fromUtf8(process.readAllStandardError());
+  return run;
+}
 namespace {
 
 std::string environment(const char* name) {

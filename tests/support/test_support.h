@@ -2,6 +2,7 @@
 // Helpers shared by the tests: where the data is, and finite-difference checks.
 
 #include <QString>
+#include <QStringList>
 
 #include <Eigen/Dense>
 
@@ -14,6 +15,13 @@ std::string examplesDir();   // $REULEAUX_EXAMPLES
 std::string testDataDir();   // $REULEAUX_TESTDATA
 std::string cliPath();       // $REULEAUX_CLI
 std::string readFile(const std::string& path);
+
+// reuleaux-cli run to completion (5 minutes at most): its exit status and output.
+struct CliRun {
+  int exitCode = -1;
+  QString out, err;
+};
+CliRun runCli(const QStringList& args);
 
 // Relative difference |a - b| / max(1, |a|, |b|), elementwise maximum.
 double relativeError(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
