@@ -3,6 +3,7 @@
 // energy error), RHS evaluations per second of corrected-rk, and the time per hht step on planar
 // pendulum chains of N links (argument: the largest N, default 100; dense linear algebra for now,
 // so N = 1000 and beyond wait for the sparse solver).
+#include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
 #include "results/summary.h"
@@ -15,49 +16,10 @@
 #include <cstdlib>
 #include <string>
 
-namespace {
-
 using namespace rlx;
-
-Results simulate(const Model& model, DynamicsOptions options) {
-  Workspace ws(model);
-  State state{0.0, model.q0, model.v0};
-  assemble(model, state, ws);
-  Results results;
-  runDynamics(model, state, ws, options, results);
-  return results;
-}
-
-double maxConstraintError(const Results& results) {
-  double worst = 0;
-  for (const Frame& f : results.frames) worst = std::max(worst, f.constraintError);
-  return worst;
-}
-
-// A chain of N slender unit-mass rods of length 1/N hanging from ground, released horizontally.
-Spec pendulumChain(int links) {
-  Spec spec;
-  spec.name = "chain";
-  const double l = 1.0 / links;
-  for (int k = 0; k < links; ++k) {
-    BodySpec b;
-    b.name = "link" + std::to_string(k);
-    b.mass = 1.0 / links;
-    b.inertia = {l * l / (12.0 * links)};
-    b.position = {(k + 0.5) * l, 0.0};
-    spec.bodies.push_back(b);
-    JointSpec j;
-    j.name = "pin" + std::to_string(k);
-    j.body1 = k == 0 ? "ground" : "link" + std::to_string(k - 1);
-    j.body2 = b.name;
-    j.point1 = Vector{k == 0 ? 0.0 : l / 2, 0.0};
-    j.point2 = Vector{-l / 2, 0.0};
-    spec.joints.push_back(j);
-  }
-  return spec;
-}
-
-}  // namespace
+using bench::maxConstraintError;
+using bench::pendulumChain;
+using bench::simulate;
 
 int main(int argc, char** argv) {
   const int largestChain = argc > 1 ? std::atoi(argv[1]) : 100;

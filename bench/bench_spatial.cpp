@@ -2,6 +2,7 @@
 // the spatial slider-crank (examples/spatial_slider_crank.rlx) with its motion removed, so that it
 // runs freely under gravity from the file's crank speed of 1 rev/s, over 10 s; and the coin of
 // examples/rolling_disk.rlx over 5 s (nonholonomic: hht only).
+#include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
 #include "results/summary.h"
@@ -11,17 +12,9 @@
 #include <cstdio>
 #include <string>
 
-namespace {
-
 using namespace rlx;
-
-double maxConstraintError(const Results& results) {
-  double worst = 0;
-  for (const Frame& f : results.frames) worst = std::max(worst, f.constraintError);
-  return worst;
-}
-
-}  // namespace
+using bench::maxConstraintError;
+using bench::simulate;
 
 void report(const char* integrator, double step, const Results& r) {
   std::printf(
@@ -31,15 +24,6 @@ void report(const char* integrator, double step, const Results& r) {
       1e6 * r.stats.wallTime / r.stats.steps, maxConstraintError(r), maxEnergyError(r),
       r.stats.steps, r.stats.rhsEvaluations);
   if (!r.report.ok()) std::printf("    %s\n", r.report.message.c_str());
-}
-
-Results simulate(const Model& model, const DynamicsOptions& options) {
-  Workspace ws(model);
-  State state{0.0, model.q0, model.v0};
-  assemble(model, state, ws);
-  Results r;
-  runDynamics(model, state, ws, options, r);
-  return r;
 }
 
 int main() {

@@ -1,6 +1,7 @@
 // Viewport speed under the current X server (run under xvfb-run): render time per frame and scrub
 // latency (setState + render) for a planar pendulum chain of N links (argument, default 100),
 // and the time of one drag step on it. Second argument: multisampling samples (default 4).
+#include "bench_common.h"
 #include "model/compile.h"
 #include "solve/drag.h"
 #include "viewport/viewport.h"
@@ -13,34 +14,9 @@
 #include <cstdlib>
 
 using namespace rlx;
+using bench::pendulumChain;
 
 namespace {
-
-// A chain of N slender unit-mass rods of length 1/N hanging from ground, horizontal.
-Spec pendulumChain(int links) {
-  Spec spec;
-  spec.name = "chain";
-  const double l = 1.0 / links;
-  for (int k = 0; k < links; ++k) {
-    BodySpec b;
-    b.name = "link" + std::to_string(k);
-    b.mass = 1.0 / links;
-    b.inertia = {l * l / (12.0 * links)};
-    b.position = {(k + 0.5) * l, 0.0};
-    b.shape.type = "bar";
-    b.shape.length = l;
-    b.shape.width = 0.2 * l;
-    spec.bodies.push_back(b);
-    JointSpec j;
-    j.name = "pin" + std::to_string(k);
-    j.body1 = k == 0 ? "ground" : "link" + std::to_string(k - 1);
-    j.body2 = b.name;
-    j.point1 = Vector{k == 0 ? 0.0 : l / 2, 0.0};
-    j.point2 = Vector{-l / 2, 0.0};
-    spec.joints.push_back(j);
-  }
-  return spec;
-}
 
 // A swinging configuration of the chain at phase s (angles only; the picture is what counts).
 State swung(const Model& model, double s) {

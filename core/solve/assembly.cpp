@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <sstream>
 
 namespace rlx {
 namespace {
@@ -62,12 +61,7 @@ std::vector<std::string> worstElements(const Model& model, const Eigen::VectorXd
   return names;
 }
 
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(3);
-  out << x;
-  return out.str();
-}
+std::string number(double x) { return numberText(x, 3); }
 
 }  // namespace
 

@@ -3,10 +3,10 @@
 #include "solve/assembly.h"
 #include "solve/bdf_step.h"
 #include "solve/constraints.h"
+#include "solve/integrator_report.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <string>
 
 // Step and order control of the BDF (the step itself: solve/bdf_step.h; derivations and numbers:
@@ -25,17 +25,6 @@ namespace rlx {
 namespace {
 
 constexpr double kDefectFloor = 1e-3;  // weighted velocity defect not worth an order
-
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(6);
-  out << x;
-  return out.str();
-}
-
-std::string failurePrefix(double t) {
-  return "dynamic analysis failed at t = " + number(t) + " s: ";
-}
 
 using Outcome = BdfStep::Outcome;
 
@@ -112,25 +101,13 @@ bool BdfControl::reject(Outcome outcome, double error, double hTry, double tNew)
 
 // The report of a step that cannot be completed at the minimum step.
 void BdfControl::failAtMinimumStep(const State& last, Outcome outcome, double hTry) {
-  report_.status =
-      outcome == Outcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations;
-  report_.time = last.t;
-  // The joints whose equations are dependent at the last state, or else at the predictor.
-  evaluateConstraintDerivatives(model_, last, ws_);
-  report_.elements = dependentElements(model_, ws_.Phi_q);
-  if (report_.elements.empty()) {
-    evaluateConstraintDerivatives(model_, step_.predictor(last.t + hTry), ws_);
-    report_.elements = dependentElements(model_, ws_.Phi_q);
-  }
   const std::string cause = outcome == Outcome::Singular ? "the iteration matrix is singular"
                             : outcome == Outcome::Failed
                                 ? "the Newton iterations do not converge"
                                 : "the local error stays above the tolerance";
-  report_.message =
-      failurePrefix(last.t) + cause + " even with the step reduced to " + number(hTry) + " s" +
-      (report_.elements.empty()
-           ? ""
-           : ": the mechanism locks up (joints involved: " + joinNames(report_.elements) + ")");
+  reportStepFailure(model_, ws_, last, step_.predictor(last.t + hTry),
+                    outcome == Outcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations,
+                    cause, hTry, report_);
 }
 
 void BdfControl::run(State& state) {
@@ -152,11 +129,7 @@ void BdfControl::run(State& state) {
     }
     const Outcome outcome = step_.solve(k_, tNew);
     if (outcome == Outcome::NotFinite) {
-      report_.status = SolveStatus::NotFinite;
-      report_.time = tNew;
-      report_.elements = {model_.forces[static_cast<std::size_t>(step_.badForce())].name};
-      report_.message = failurePrefix(tNew) + "the force \"" + report_.elements[0] +
-                        "\" is not finite (NaN or infinity)";
+      reportNonFiniteForce(model_, step_.badForce(), tNew, report_);
       return;
     }
     const double error = outcome == Outcome::Converged ? step_.error(k_, tNew) : 0.0;
@@ -196,7 +169,7 @@ void BdfControl::run(State& state) {
     if (!recorder_.accept(state, ws_)) {
       report_.status = SolveStatus::Cancelled;
       report_.time = state.t;
-      report_.message = "cancelled at t = " + number(state.t) + " s";
+      report_.message = "cancelled at t = " + numberText(state.t) + " s";
       return;
     }
   }
@@ -208,13 +181,7 @@ std::string checkOptions(const Model& model, const DynamicsOptions& options) {
   if (model.dimension != 2)
     return "it integrates planar models only (it differences the coordinates q directly, which "
            "does not hold for rotations in 3-D); use hht or corrected-rk";
-  if (!(options.step > 0) || !std::isfinite(options.step))
-    return "the step must be positive, got " + number(options.step);
-  if (!(options.tolerance > 0) || !std::isfinite(options.tolerance))
-    return "the tolerance must be positive, got " + number(options.tolerance);
-  if (!(options.minStep > 0) || options.minStep > options.step)
-    return "the minimum step must be in (0, step], got " + number(options.minStep);
-  return {};
+  return checkStepOptions(options);
 }
 
 }  // namespace

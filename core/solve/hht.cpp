@@ -4,10 +4,10 @@
 #include "solve/constraints.h"
 #include "solve/force_check.h"
 #include "solve/hht_step.h"
+#include "solve/integrator_report.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 // Time stepping of the HHT-alpha method (the step itself: solve/hht_step.h).
 //   Fixed step (default): h = options.step, shortened to land on the recorder's stops. A step
@@ -23,68 +23,31 @@ namespace {
 
 constexpr int kGrowAfter = 4;  // accepted steps at a halved step before it doubles again
 
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(6);
-  out << x;
-  return out.str();
-}
-
-std::string failurePrefix(double t) {
-  return "dynamic analysis failed at t = " + number(t) + " s: ";
-}
-
-// Names a force whose expression is not finite; false when there is none to name.
-bool reportNonFiniteForce(const Model& model, int force, double t, SolveReport& report) {
-  if (force < 0) return false;
-  report.status = SolveStatus::NotFinite;
-  report.elements = {model.forces[static_cast<std::size_t>(force)].name};
-  report.message = failurePrefix(t) + "the force \"" + report.elements[0] + "\" is not finite";
-  return true;
-}
-
 // Fills the report of a run that cannot continue from `state`.
 void reportFailure(const Model& model, const State& state, Workspace& ws, const HHTStep& step,
                    StepOutcome outcome, double h, SolveReport& report) {
   report.time = state.t;
   if (outcome == StepOutcome::NotFinite) {
-    if (reportNonFiniteForce(model, step.nonFiniteForceIndex(), state.t, report)) return;
+    if (step.nonFiniteForceIndex() >= 0)
+      return reportNonFiniteForce(model, step.nonFiniteForceIndex(), state.t, report);
     report.status = SolveStatus::NotFinite;
     report.message =
-        failurePrefix(state.t) + "the state became non-finite (step " + number(h) + " s)";
+        dynamicsFailurePrefix(state.t) + "the state became non-finite (step " + numberText(h) + " s)";
     return;
   }
-  report.status =
-      outcome == StepOutcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations;
-  // The joints whose equations are dependent at the last state reached, or at the predictor of
-  // the failed step when that state is not yet singular to the check's accuracy.
-  evaluateConstraintDerivatives(model, state, ws);
-  report.elements = dependentElements(model, ws.Phi_q);
-  if (report.elements.empty()) {
-    evaluateConstraintDerivatives(model, step.predictor(), ws);
-    report.elements = dependentElements(model, ws.Phi_q);
-  }
-  const std::string cause = outcome == StepOutcome::Singular
-                                ? "the iteration matrix is singular"
-                                : "the Newton iterations do not converge";
-  report.message =
-      failurePrefix(state.t) + cause + " even with the step reduced to " + number(h) + " s" +
-      (report.elements.empty()
-           ? ""
-           : ": the mechanism locks up (joints involved: " + joinNames(report.elements) + ")");
+  const bool singular = outcome == StepOutcome::Singular;
+  reportStepFailure(model, ws, state, step.predictor(),
+                    singular ? SolveStatus::Singular : SolveStatus::MaxIterations,
+                    singular ? "the iteration matrix is singular"
+                             : "the Newton iterations do not converge",
+                    h, report);
 }
 
 // The options HHT accepts, or a message saying why not.
 std::string checkOptions(const DynamicsOptions& options) {
   if (!(options.hhtAlpha >= -1.0 / 3.0 - 1e-12 && options.hhtAlpha <= 0.0))
-    return "the HHT parameter alpha = " + number(options.hhtAlpha) + " is outside [-1/3, 0]";
-  if (!(options.step > 0) || !std::isfinite(options.step))
-    return "the step must be positive, got " + number(options.step);
-  if (!(options.tolerance > 0))
-    return "the tolerance must be positive, got " + number(options.tolerance);
-  if (!(options.minStep > 0) || options.minStep > options.step)
-    return "the minimum step must be in (0, step], got " + number(options.minStep);
-  return {};
+    return "the HHT parameter alpha = " + numberText(options.hhtAlpha) + " is outside [-1/3, 0]";
+  return checkStepOptions(options);
 }
 
 }  // namespace
@@ -105,8 +68,10 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
     report = initial;
     report.time = state.t;
     const int force = initial.status == SolveStatus::NotFinite ? nonFiniteForce(model, ws) : -1;
-    if (!reportNonFiniteForce(model, force, state.t, report))
-      report.message = failurePrefix(state.t) + initial.message;
+    if (force >= 0)
+      reportNonFiniteForce(model, force, state.t, report);
+    else
+      report.message = dynamicsFailurePrefix(state.t) + initial.message;
     return;
   }
   step.start();
@@ -153,7 +118,7 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
     if (!recorder.accept(state, ws)) {
       report.status = SolveStatus::Cancelled;
       report.time = state.t;
-      report.message = "cancelled at t = " + number(state.t) + " s";
+      report.message = "cancelled at t = " + numberText(state.t) + " s";
       return;
     }
     // The next step.

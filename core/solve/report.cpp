@@ -1,5 +1,7 @@
 #include "solve/report.h"
 
+#include <sstream>
+
 namespace rlx {
 
 const char* statusName(SolveStatus status) {
@@ -14,6 +16,13 @@ const char* statusName(SolveStatus status) {
     case SolveStatus::Cancelled: return "cancelled";
   }
   return "?";
+}
+
+std::string numberText(double x, int precision) {
+  std::ostringstream out;
+  out.precision(precision);
+  out << x;
+  return out.str();
 }
 
 }  // namespace rlx

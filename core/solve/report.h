@@ -20,6 +20,9 @@ enum class SolveStatus {
 
 const char* statusName(SolveStatus status);
 
+// A number for a message: `precision` significant digits, shortest form ("0.001", "1.5e-07").
+std::string numberText(double x, int precision = 6);
+
 struct SolveReport {
   SolveStatus status = SolveStatus::Converged;
   std::string message;                 // a sentence naming the cause, time and elements

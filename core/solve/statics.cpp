@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <sstream>
 
 namespace rlx {
 namespace {
@@ -17,12 +16,7 @@ namespace {
 constexpr double kDifferenceStep = 1e-6;
 constexpr double kLargestDamping = 1e20;
 
-std::string number(double x) {
-  std::ostringstream out;
-  out.precision(3);
-  out << x;
-  return out.str();
-}
+std::string number(double x) { return numberText(x, 3); }
 
 std::string iterationsText(int n) {
   return std::to_string(n) + (n == 1 ? " iteration" : " iterations");

@@ -1,0 +1,30 @@
+#pragma once
+// What the time integrators (hht, bdf) share when they check their options and when a run cannot
+// go on: one wording for the user, and the joints named the same way.
+
+#include "model/model.h"
+#include "solve/dynamics.h"
+#include "solve/report.h"
+#include "solve/workspace.h"
+
+#include <string>
+
+namespace rlx {
+
+// Why the step options cannot run (step, tolerance, minimum step), or "".
+std::string checkStepOptions(const DynamicsOptions& options);
+
+// "dynamic analysis failed at t = 1.234 s: "
+std::string dynamicsFailurePrefix(double t);
+
+// Names the force whose expression is not finite at time t (index from nonFiniteForce).
+void reportNonFiniteForce(const Model& model, int force, double t, SolveReport& report);
+
+// A step that cannot be completed even at step h: `cause` says why ("the Newton iterations do not
+// converge"), and the joints whose equations are dependent at `last` — or else at `predictor`,
+// the first iterate of the failed step — are named as locking up. Sets report.time = last.t.
+void reportStepFailure(const Model& model, Workspace& ws, const State& last,
+                       const State& predictor, SolveStatus status, const std::string& cause,
+                       double h, SolveReport& report);
+
+}  // namespace rlx
