@@ -100,6 +100,12 @@ void spatialPerpendicular(const Joint& joint, const spatial::Body& b1, const spa
 void spatialRollingDisk(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 // The contact point of a rolling disk (global).
 spatial::Vec3 rollingDiskContact(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
+// The convective term b = -(A v)_q w of a rolling disk's two no-slip rows along the positions'
+// direction w (w1, w2: (dr, dtheta) of body1 and body2), v the bodies' velocities; gamma at w = v.
+Eigen::Vector2d rollingDiskSlipConvective(const Joint& joint, const spatial::Body& b1,
+                                          const spatial::Body& b2,
+                                          const Eigen::Matrix<double, 6, 1>& w1,
+                                          const Eigen::Matrix<double, 6, 1>& w2);
 spatial::Scalar spatialRevoluteAngle(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 spatial::Scalar spatialTravel(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2);
 

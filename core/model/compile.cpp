@@ -136,8 +136,6 @@ void Compiler::compileJoints() {
     j.rows = jointRows(s.type, model.dimension);
     if (j.rows == 0)
       error(element, "type", std::string("\"") + jointTypeName(s.type) + "\" needs a 3-D model");
-    if (s.type == JointType::RollingDisk && j.body1 != kGround)
-      error(element, "body1", "must be ground: a disk rolling on a moving body is not available yet");
     // Points and axes, in body coordinates (joints between axes alone need no points; a rolling
     // disk's plane passes through the origin unless point1 says otherwise).
     const bool rolling = s.type == JointType::RollingDisk;

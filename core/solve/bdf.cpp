@@ -105,9 +105,10 @@ void BdfControl::failAtMinimumStep(const State& last, Outcome outcome, double hT
                             : outcome == Outcome::Failed
                                 ? "the Newton iterations do not converge"
                                 : "the local error stays above the tolerance";
-  reportStepFailure(model_, ws_, last, step_.predictor(last.t + hTry),
-                    outcome == Outcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations,
-                    cause, hTry, report_);
+  reportStepFailure(
+      model_, ws_, last, step_.predictor(last.t + hTry),
+      outcome == Outcome::Singular ? SolveStatus::Singular : SolveStatus::MaxIterations, cause,
+      hTry, report_);
 }
 
 void BdfControl::run(State& state) {
@@ -176,21 +177,13 @@ void BdfControl::run(State& state) {
   report_.time = state.t;
 }
 
-// The models and options BDF accepts, or a message saying why not.
-std::string checkOptions(const Model& model, const DynamicsOptions& options) {
-  if (model.dimension != 2)
-    return "it integrates planar models only (it differences the coordinates q directly, which "
-           "does not hold for rotations in 3-D); use hht or corrected-rk";
-  return checkStepOptions(options);
-}
-
 }  // namespace
 
 void integrateBDF(const Model& model, State& state, Workspace& ws, const DynamicsOptions& options,
                   Recorder& recorder, SolveReport& report) {
   report = SolveReport{};
   report.time = state.t;
-  if (const std::string why = checkOptions(model, options); !why.empty()) {
+  if (const std::string why = checkStepOptions(options); !why.empty()) {
     report.status = SolveStatus::Unsupported;
     report.message = "BDF cannot run: " + why;
     return;

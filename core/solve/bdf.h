@@ -12,8 +12,8 @@ namespace rlx {
 // local error tolerance, reporting every accepted step to the recorder (frames carry the index-1
 // accelerations and multipliers). On failure (Newton not converging or a singular matrix at the
 // minimum step, a force that is not finite) fills `report` with the time, the cause and the
-// elements involved; options it cannot use, or a 3-D model (BDF differences q directly, which
-// rotations do not allow), give Unsupported.
+// elements involved; options it cannot use give Unsupported. Planar and spatial models (spatial
+// positions are differenced in a chart around the newest point: solve/position_chart.h).
 void integrateBDF(const Model& model, State& state, Workspace& ws, const DynamicsOptions& options,
                   Recorder& recorder, SolveReport& report);
 

@@ -4,6 +4,7 @@
 #include "solve/constraints.h"
 #include "solve/force_check.h"
 #include "solve/forces.h"
+#include "solve/position_chart.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,6 +30,7 @@ BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& 
       tolerance_(tolerance),
       nv_(model.nv),
       nc_(model.nh + model.nn),
+      spatial_(model.dimension == 3),
       J_(nv_ + nc_, nv_ + nc_),
       K_(nv_, nv_),
       lu_(nv_ + nc_, nv_ + nc_),
@@ -37,25 +39,29 @@ BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& 
       rhs_(nv_ + nc_),
       Q0_(nv_),
       G0_(nv_),
-      qp_(nv_),
+      qp_(model.nq),
       vp_(nv_),
+      xp_(nv_),
       cq_(nv_),
       cv_(nv_),
-      q_(nv_),
+      q_(model.nq),
+      xi_(nv_),
       v_(nv_),
       vdot_(nv_),
       lambda_(nc_),
       qe_(nv_),
       ve_(nv_),
+      qs_(model.nq),
       scratch_(nv_),
       weights_(2 * nv_) {
-  for (auto& x : Qh_) x.resize(nv_);
+  for (auto& x : Qh_) x.resize(model.nq);
+  for (auto& x : Xh_) x.resize(nv_);
   for (auto& x : Vh_) x.resize(nv_);
   for (auto* x : {&corrQ_, &corrV_, &lastCorrQ_, &lastCorrV_}) x->setZero(nv_);
 }
 
 void BdfStep::start(const State& state) {
-  evaluateMassMatrix(model_, state, ws_);  // planar: constant
+  evaluateMassMatrix(model_, state, ws_);  // planar: constant; spatial: at every residual
   vdot0_ = ws_.vdot;
   count_ = 0;
   lastCorrOrder_ = 0;
@@ -71,7 +77,7 @@ BdfStep::Outcome BdfStep::solve(int k, double tNew) {
 
 // E_k = |y - P_k| / (1 + x_k); 1/2 after the Taylor predictor of the first step.
 double BdfStep::error(int k, double tNew) {
-  corrQ_ = q_ - qp_;
+  corrQ_ = xi_ - xp_;
   corrV_ = v_ - vp_;
   return projectedNorm(corrQ_, corrV_) / (count_ == 1 ? 2.0 : 1.0 + ratio(k, tNew));
 }
@@ -103,6 +109,9 @@ void BdfStep::push(const State& state) {
   Qh_[0] = state.q;
   Vh_[0] = state.v;
   count_ = std::min(count_ + 1, kHistory);
+  // The past positions in the chart around the newest one.
+  for (std::size_t j = 0; j < static_cast<std::size_t>(count_); ++j)
+    toChart(model_, Qh_[0], Qh_[j], Xh_[j]);
 }
 
 // alpha_0 of the given order at tNew: sum over the last `order` points of 1 / (tNew - t_j).
@@ -117,21 +126,23 @@ double BdfStep::ratio(int order, double tNew) const {
   return leading(order, tNew) * (tNew - T_[static_cast<std::size_t>(order)]);
 }
 
-// The polynomial of the given degree through the newest degree+1 points, at tNew (planar: q is
-// extrapolated like a vector). With a single point: the Taylor step from v_0 and vdot_0.
-void BdfStep::extrapolate(int degree, double tNew, Eigen::VectorXd& q, Eigen::VectorXd& v) {
+// The polynomial of the given degree through the newest degree+1 points, at tNew: positions in
+// the chart around the newest point (xi), velocities as vectors. With a single point: the Taylor
+// step from v_0 and vdot_0.
+void BdfStep::extrapolate(int degree, double tNew, Eigen::VectorXd& xi, Eigen::VectorXd& v) {
   if (count_ == 1) {
-    q = Qh_[0];
-    integratePositions(model_, q, Vh_[0], tNew - T_[0]);
+    qs_ = Qh_[0];
+    integratePositions(model_, qs_, Vh_[0], tNew - T_[0]);
+    toChart(model_, Qh_[0], qs_, xi);
     v = Vh_[0] + (tNew - T_[0]) * vdot0_;
     return;
   }
   const auto n = static_cast<std::size_t>(degree + 1);
   lagrangeWeights(std::span<const double>(T_.data(), n), tNew, std::span<double>(w_.data(), n));
-  q.setZero();
+  xi.setZero();
   v.setZero();
   for (std::size_t j = 0; j < n; ++j) {
-    q += w_[j] * Qh_[j];
+    xi += w_[j] * Xh_[j];
     v += w_[j] * Vh_[j];
   }
 }
@@ -147,20 +158,30 @@ void BdfStep::prepare(int k, double tNew) {
   cq_.setZero();
   cv_.setZero();
   for (std::size_t j = 1; j < n; ++j) {
-    cq_ += alpha_[j] * Qh_[j - 1];  // planar
+    cq_ += alpha_[j] * Xh_[j - 1];
     cv_ += alpha_[j] * Vh_[j - 1];
   }
-  extrapolate(k, tNew, qp_, vp_);
+  extrapolate(k, tNew, xp_, vp_);
+  fromChart(model_, Qh_[0], xp_, qp_);
   const double tol = kSafety * tolerance_;
   for (int i = 0; i < nv_; ++i) {
     weights_(i) = 1.0 / (tol * (1.0 + std::abs(Qh_[0](i))));
     weights_(nv_ + i) = 1.0 / (tol * (1.0 + std::abs(Vh_[0](i))));
+  }
+  // Spatial: the centre of mass scales its own error; rotations are absolute (radians).
+  if (spatial_) {
+    for (const Body& b : model_.bodies) {
+      for (int i = 0; i < 3; ++i)
+        weights_(b.v + i) = 1.0 / (tol * (1.0 + std::abs(Qh_[0](b.q + i))));
+      weights_.segment<3>(b.v + 3).setConstant(1.0 / tol);
+    }
   }
 }
 
 // R_ at (q_, v_, vdot_, lambda_); false if not finite.
 bool BdfStep::residual(double tNew) {
   const State s{tNew, q_, v_};
+  if (spatial_) evaluateMassMatrix(model_, s, ws_);
   evaluatePhi(model_, s, ws_);
   evaluateConstraintDerivatives(model_, s, ws_);
   evaluateAppliedForces(model_, s, ws_);
@@ -182,15 +203,24 @@ bool BdfStep::buildMatrix(double tNew) {
   Q0_ = ws_.Q;
   evaluateConstraintDerivatives(model_, s, ws_);
   G0_.noalias() = ws_.Phi_q.transpose() * lambda_;
+  if (spatial_) {
+    evaluateMassMatrix(model_, s, ws_);
+    G0_.noalias() += ws_.M * vdot_;
+  }
   for (int j = 0; j < nv_; ++j) {
-    // Position column: the state moves along v's direction j.
+    // Position column: the state moves along v's direction j (spatial: M depends on it too).
     scratch_.setZero();
     scratch_(j) = 1.0;
-    const double eq = 1e-7 * std::max(1.0, std::abs(q_(j)));
+    const double eq = 1e-7 * std::max(1.0, std::abs(xi_(j)));
     integratePositions(model_, s.q, scratch_, eq);
     evaluateAppliedForces(model_, s, ws_);
     evaluateConstraintDerivatives(model_, s, ws_);
-    K_.col(j).noalias() = (ws_.Phi_q.transpose() * lambda_ - G0_ - (ws_.Q - Q0_)) / eq;
+    K_.col(j).noalias() = ws_.Phi_q.transpose() * lambda_ - G0_ - (ws_.Q - Q0_);
+    if (spatial_) {
+      evaluateMassMatrix(model_, s, ws_);
+      K_.col(j).noalias() += ws_.M * vdot_;
+    }
+    K_.col(j) /= eq;
     s.q = q_;
     // Velocity column.
     const double ev = 1e-7 * std::max(1.0, std::abs(v_(j)));
@@ -201,8 +231,9 @@ bool BdfStep::buildMatrix(double tNew) {
   }
   stats_.rhsEvaluations += 2 * nv_ + 1;
   evaluateConstraintDerivatives(model_, s, ws_);
+  if (spatial_) evaluateMassMatrix(model_, s, ws_);
   J_.setZero();
-  J_.topLeftCorner(nv_, nv_) = ws_.M + K_ / (a0_ * a0_);  // planar: M constant
+  J_.topLeftCorner(nv_, nv_) = ws_.M + K_ / (a0_ * a0_);
   for (int i = 0; i < nc_; ++i) {
     if (!ws_.active[static_cast<std::size_t>(i)]) {
       J_(nv_ + i, nv_ + i) = 1.0;
@@ -219,8 +250,8 @@ bool BdfStep::buildMatrix(double tNew) {
 // Newton iterations from the predictor; on success q_, v_, vdot_, lambda_ hold the new point.
 BdfStep::Outcome BdfStep::newton(double tNew) {
   q_ = qp_;
-  v_ = a0_ * q_ + cq_;  // planar
-  vdot_ = a0_ * v_ + cv_;
+  xi_ = xp_;
+  velocities();
   lambda_ = ws_.lambda;
   for (int i = 0; i < nc_; ++i)
     if (!ws_.active[static_cast<std::size_t>(i)]) lambda_(i) = 0.0;
@@ -242,10 +273,17 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     d_.noalias() = lu_.solve(R_ / (a0_ * a0_));
     ++stats_.newtonIterations;
     const auto dq = d_.head(nv_);
-    scratch_ = -dq;
-    integratePositions(model_, q_, scratch_, 1.0);
-    v_.noalias() -= a0_ * dq;  // planar: dv/dq = alpha_0 I
-    vdot_.noalias() -= a0_ * a0_ * dq;
+    // The tangent increment in the chart: xi <- xi - T(xi)^-1 dq.
+    scratch_ = dq;
+    velocityToChart(model_, xi_, scratch_);
+    xi_ -= scratch_;
+    fromChart(model_, Qh_[0], xi_, q_);
+    if (spatial_) {
+      velocities();
+    } else {
+      v_.noalias() -= a0_ * dq;  // planar: dv/dq = alpha_0 I
+      vdot_.noalias() -= a0_ * a0_ * dq;
+    }
     lambda_.noalias() -= a0_ * a0_ * d_.tail(nc_);
     // The larger of the weighted corrections of q and of v.
     const double cq = dq.cwiseProduct(weights_.head(nv_)).cwiseAbs().maxCoeff();
@@ -254,6 +292,14 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     roundoff = dq.cwiseAbs().maxCoeff() <= kRoundoff * (1.0 + q_.cwiseAbs().maxCoeff());
     if (!std::isfinite(correction)) return Outcome::Failed;
   }
+}
+
+// v and vdot of the BDF formula at the iterate xi_: v = T(xi) (alpha_0 xi + cq), vdot = alpha_0 v
+// + cv.
+void BdfStep::velocities() {
+  v_ = a0_ * xi_ + cq_;
+  chartToVelocity(model_, xi_, v_);
+  vdot_ = a0_ * v_ + cv_;
 }
 
 // Weighted RMS norm of (eq, ev) after projection onto the tangent space Phi_q e = 0 (through the
@@ -273,7 +319,7 @@ double BdfStep::projectedNorm(const Eigen::VectorXd& eq, const Eigen::VectorXd& 
 // Local error estimate of order k-1 at the converged point: (y - P_{k-1}) / x_{k-1}.
 double BdfStep::errorBelow(int k, double tNew) {
   extrapolate(k - 1, tNew, qe_, ve_);
-  qe_ = q_ - qe_;
+  qe_ = xi_ - qe_;
   ve_ = v_ - ve_;
   return projectedNorm(qe_, ve_) / ratio(k - 1, tNew);
 }
@@ -296,8 +342,9 @@ double BdfStep::velocityDefect(int order, double tNew) {
   for (std::size_t j = 1; j < n; ++j) times_[j] = T_[j - 1];
   bdfDerivativeWeights(std::span<const double>(times_.data(), n),
                        std::span<double>(alpha_.data(), n));
-  ve_ = alpha_[0] * q_;
-  for (std::size_t j = 1; j < n; ++j) ve_ += alpha_[j] * Qh_[j - 1];  // planar
+  ve_ = alpha_[0] * xi_;
+  for (std::size_t j = 1; j < n; ++j) ve_ += alpha_[j] * Xh_[j - 1];
+  chartToVelocity(model_, xi_, ve_);
   double worst = 0.0;
   for (int i = 0; i < model_.nh; ++i)
     if (ws_.active[static_cast<std::size_t>(i)])

@@ -2,19 +2,24 @@
 // One step of the variable-order BDF on the index-3 DAE and its error estimates (used by
 // integrateBDF, solve/bdf.h; derivations in docs/integrators-bdf.md).
 //
-// Step from t_n to t = t_n + h at order k, unknowns q and lambda at t. With the variable-step
-// derivative weights alpha_j over t, t_n, ..., t_{n+1-k} (bdf_coefficients.h):
-//   v    = alpha_0 q + sum_{j>=1} alpha_j q_{n+1-j}       (planar: q and v share a layout)
+// Step from t_n to t = t_n + h at order k, unknowns q and lambda at t. Positions are differenced
+// in the chart xi around the newest accepted point q_n (solve/position_chart.h: planar xi = q;
+// spatial xi = (r - r_n, log(A A_n^T)) per body, q = q_n (+) xi), with the tangent map T(xi) of the
+// rotations. With the variable-step derivative weights alpha_j over t, t_n, ..., t_{n+1-k}
+// (bdf_coefficients.h):
+//   v    = T(xi) (alpha_0 xi + sum_{j>=1} alpha_j xi_{n+1-j})
 //   vdot = alpha_0 v + sum_{j>=1} alpha_j v_{n+1-j}
-//   M vdot + Phi_q^T lambda - Q(q, v, t) = 0,   Phi(q, t) = 0,   A v - b = 0 (nonholonomic).
-// Newton from the predictor (the polynomial through the last k+1 points), with the matrix
-//   [ M + K / alpha_0^2   Phi_q^T ]  [ dq                  ]     K = (Phi_q^T lambda)_q - Q_q
-//   [ Phi_q               0       ]  [ dlambda / alpha_0^2 ]         - alpha_0 Q_v
-// (residual rows divided by alpha_0^2, so that the blocks do not grow as h -> 0), formed at the
-// predictor and again once when the iteration is slow; converged when the weighted corrections
-// of q and of v = alpha_0 dq are below 1e-3 and max |Phi| <= 1e-10.
+//   M(q) vdot + Phi_q^T lambda - Q(q, v, t) = 0,   Phi(q, t) = 0,   A v - b = 0 (nonholonomic).
+// Newton from the predictor (the polynomial through the last k+1 points), on a tangent
+// increment dq (q <- q (+) (-dq)), with the matrix
+//   [ M + K / alpha_0^2   Phi_q^T ]  [ dq                  ]     K = (M vdot + Phi_q^T lambda)_q
+//   [ Phi_q               0       ]  [ dlambda / alpha_0^2 ]         - Q_q - alpha_0 Q_v
+// (residual rows divided by alpha_0^2, so that the blocks do not grow as h -> 0; dv/dq taken as
+// alpha_0 I, exact for planar models, T = I + O(h) for rotations), formed at the predictor and
+// again once when the iteration is slow; converged when the weighted corrections of q and of
+// v = alpha_0 dq are below 1e-3 and max |Phi| <= 1e-10.
 // Local error of order j from the difference to the predictor P_j through j+1 past points, with
-// x_j = alpha_0^(j) (t - t_{n+1-j}) and y = (q, v) (never lambda):
+// x_j = alpha_0^(j) (t - t_{n+1-j}) and y = (xi, v) (never lambda):
 //   E_k = |y - P_k| / (1 + x_k),   E_{k-1} = |y - P_{k-1}| / x_{k-1},
 //   E_{k+1} = |(y - P_k) - (y - P_k)_previous| x_k / ((1 + x_k) x_{k+1}),
 // |.| the weighted RMS norm (weights 1 / (s tol (1 + |y_i|)), s = 0.05) of the difference
@@ -71,6 +76,7 @@ class BdfStep {
   double ratio(int order, double tNew) const;
   void extrapolate(int degree, double tNew, Eigen::VectorXd& q, Eigen::VectorXd& v);
   void prepare(int k, double tNew);
+  void velocities();
   bool residual(double tNew);
   bool buildMatrix(double tNew);
   Outcome newton(double tNew);
@@ -81,10 +87,12 @@ class BdfStep {
   RunStats& stats_;
   const double tolerance_;
   const int nv_, nc_;
+  const bool spatial_;
 
   // Accepted points, newest first; the corrections y - P_k of this step and the last.
   std::array<double, kHistory> T_{};
   std::array<Eigen::VectorXd, kHistory> Qh_, Vh_;
+  std::array<Eigen::VectorXd, kHistory> Xh_;  // Qh_ in the chart around Qh_[0]
   int count_ = 0;
   Eigen::VectorXd vdot0_;  // accelerations at the start (first predictor)
   Eigen::VectorXd corrQ_, corrV_, lastCorrQ_, lastCorrV_;
@@ -96,8 +104,9 @@ class BdfStep {
   double t_ = 0.0, a0_ = 0.0;
   Eigen::MatrixXd J_, K_;
   Eigen::FullPivLU<Eigen::MatrixXd> lu_;
-  Eigen::VectorXd R_, d_, rhs_, Q0_, G0_, qp_, vp_, cq_, cv_, q_, v_, vdot_, lambda_, qe_, ve_,
-      scratch_, weights_;
+  // Positions q_, qp_, qs_ (nq); chart coordinates xi_, xp_, cq_, qe_ (nv).
+  Eigen::VectorXd R_, d_, rhs_, Q0_, G0_, qp_, vp_, xp_, cq_, cv_, q_, xi_, v_, vdot_, lambda_, qe_,
+      ve_, qs_, scratch_, weights_;
   int badForce_ = -1;
 };
 

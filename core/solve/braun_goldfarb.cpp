@@ -3,6 +3,7 @@
 #include "model/function.h"
 #include "solve/constraints.h"
 #include "solve/forces.h"
+#include "solve/rolling_disk_rows.h"
 #include "solve/spatial_constraints.h"
 #include "solve/spatial_forces.h"
 #include "solve/user_constraints.h"
@@ -167,6 +168,8 @@ void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& q
   // Motions: nu = f'(t), so d(nu)/dt = f''(t).
   for (const Motion& m : model_.motions)
     b_nu(m.row) += evaluateInTime(m.function, at.t).acceleration;
+  // Rolling disks' no-slip rows (not a symmetric form): exactly.
+  if (model_.nn) rollingDiskConvective(model_, at, qdot, b_nu);
   // User constraints (time-dependent or nonholonomic rows are not a symmetric form): exactly.
   if (!model_.constraints.empty()) userConstraintConvective(model_, at, qdot, scratch_, b_nu);
 }

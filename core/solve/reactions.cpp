@@ -28,7 +28,8 @@ Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, c
     w += constraintWrench(model, ws, j.velocityRow, 2, body);
     const spatial::Body disk = spatialBody(model, state, body);
     out.force = w.head<3>();
-    out.torque = w.tail<3>() - (rollingDiskContact(j, spatial::Body{}, disk) - disk.r).cross(out.force);
+    const spatial::Body plane = spatialBody(model, state, j.body1);
+    out.torque = w.tail<3>() - (rollingDiskContact(j, plane, disk) - disk.r).cross(out.force);
     return out;
   }
   if (model.dimension == 2) {

@@ -159,10 +159,10 @@ void evaluateSpatialConstraintDerivatives(const Model& model, const State& state
     scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
     ws.nu.segment(joint.row, joint.rows).setZero();
     ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
-    // A rolling disk's no-slip rows A v = 0 (body1 is ground).
+    // A rolling disk's no-slip rows A v = 0.
     if (joint.velocityRow >= 0) {
-      const Body& disk = model.bodies[static_cast<std::size_t>(joint.body2)];
-      ws.Phi_q.block(joint.velocityRow, disk.v, 2, 6) = eval.J2.middleRows<2>(1);
+      scatter(model, ws.Phi_q, joint.velocityRow, 2, joint.body1, eval.J1.middleRows<2>(1));
+      scatter(model, ws.Phi_q, joint.velocityRow, 2, joint.body2, eval.J2.middleRows<2>(1));
       ws.nu.segment<2>(joint.velocityRow).setZero();
       ws.gamma.segment<2>(joint.velocityRow) = eval.gamma.segment<2>(1);
     }

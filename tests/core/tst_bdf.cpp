@@ -79,7 +79,6 @@ class TestBdf : public QObject {
   void nanForceNamed();
   void lockUpNamesJoints();
   void badOptionsRefused();
-  void spatialModelRefused();
 };
 
 void TestBdf::pendulumAccuracyScalesWithTolerance() {
@@ -285,17 +284,6 @@ void TestBdf::badOptionsRefused() {
   QCOMPARE(run.results.report.status, SolveStatus::Unsupported);
   QCOMPARE(run.results.report.message,
            std::string("BDF cannot run: the tolerance must be positive, got 0"));
-  QCOMPARE(run.results.stats.steps, 0);
-}
-
-void TestBdf::spatialModelRefused() {
-  const Run run = runBdf(test::testDataPath("simple_pendulum_3d.rlx"), pendulumOptions(1e-6));
-  QCOMPARE(run.model.dimension, 3);
-  QCOMPARE(run.results.report.status, SolveStatus::Unsupported);
-  QCOMPARE(run.results.report.message,
-           std::string("BDF cannot run: it integrates planar models only (it differences the "
-                       "coordinates q directly, which does not hold for rotations in 3-D); use "
-                       "hht or corrected-rk"));
   QCOMPARE(run.results.stats.steps, 0);
 }
 

@@ -71,6 +71,7 @@ class TestSpatialExamples : public QObject {
   void sliderCrankKinematics();
   void sliderCrankDynamics_data();
   void sliderCrankDynamics();
+  void bricard_data();
   void bricard();
   void heavyTop_data();
   void heavyTop();
@@ -105,7 +106,8 @@ void TestSpatialExamples::sliderCrankKinematics() {
 
 void TestSpatialExamples::sliderCrankDynamics_data() {
   QTest::addColumn<QString>("integrator");
-  for (const char* name : {"hht", "corrected-rk", "corrected-rk45"}) QTest::newRow(name) << name;
+  for (const char* name : {"hht", "corrected-rk", "corrected-rk45", "bdf"})
+    QTest::newRow(name) << name;
 }
 
 void TestSpatialExamples::sliderCrankDynamics() {
@@ -125,9 +127,20 @@ void TestSpatialExamples::sliderCrankDynamics() {
   QVERIFY(constraint < 1e-6);
 }
 
+void TestSpatialExamples::bricard_data() {
+  QTest::addColumn<QString>("integrator");
+  QTest::addColumn<double>("step");
+  QTest::addColumn<double>("tolerance");
+  QTest::newRow("corrected-rk") << "corrected-rk" << 1e-3 << 1e-6;
+  QTest::newRow("bdf") << "bdf" << 1e-2 << 1e-10;
+}
+
 void TestSpatialExamples::bricard() {
   // Gruebler: 5 rods * 6 - 6 revolutes * 5 = 0; one redundant equation, mobility 1.
-  const Run run = runDynamicsOf("bricard.rlx", "corrected-rk", 10.0, 1e-3, 1e-6);
+  QFETCH(QString, integrator);
+  QFETCH(double, step);
+  QFETCH(double, tolerance);
+  const Run run = runDynamicsOf("bricard.rlx", integrator.toStdString(), 10.0, step, tolerance);
   const Redundancy& r = run.assembly.redundancy;
   QCOMPARE(r.dofGrubler, 0);
   QCOMPARE(r.dof, 1);
@@ -146,9 +159,10 @@ void TestSpatialExamples::bricard() {
     constraint = std::max(constraint, f.constraintError);
   }
   qInfo(
-      "Bricard, corrected-rk h = 1 ms, 10 s: energy drift %.3g J (E0 = %.4f J), largest kinetic "
-      "energy %.3f J, rod3 travels up to %.3f m, constraint error %.3g, %d steps in %.2f s",
-      drift, E0, kinetic, travel, constraint, run.results.stats.steps, run.results.stats.wallTime);
+      "Bricard, %s h = %g, tolerance %g, 10 s: energy drift %.3g J (E0 = %.4f J), largest "
+      "kinetic energy %.3f J, rod3 travels up to %.3f m, constraint error %.3g, %d steps in %.2f s",
+      qPrintable(integrator), step, tolerance, drift, E0, kinetic, travel, constraint,
+      run.results.stats.steps, run.results.stats.wallTime);
   QVERIFY(travel > 0.5);
   QVERIFY(kinetic > 10.0);
   QVERIFY(drift < 1e-6);
@@ -162,6 +176,7 @@ void TestSpatialExamples::heavyTop_data() {
   QTest::newRow("corrected-rk") << "corrected-rk" << 1e-3 << 1e-6;
   QTest::newRow("corrected-rk45") << "corrected-rk45" << 1e-3 << 1e-7;
   QTest::newRow("hht") << "hht" << 2e-4 << 1e-4;
+  QTest::newRow("bdf") << "bdf" << 1e-2 << 1e-6;
 }
 
 void TestSpatialExamples::heavyTop() {

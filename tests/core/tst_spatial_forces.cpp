@@ -229,9 +229,8 @@ void TestSpatialForces::compileDiagnostics_data() {
       << 6 << R"(motions[0] "m": coordinate must be x, y or z in 3-D, got "angle")";
   QTest::newRow("rolling disk")
       << 7 << R"(joints[0] "hinge": axis2 is missing (the disk's axis, body2 coordinates))";
-  QTest::newRow("rolling disk on a body")
-      << 8
-      << R"(joints[1] "slide": body1 must be ground: a disk rolling on a moving body is not available yet)";
+  QTest::newRow("rolling disk on a body, negative radius")
+      << 8 << R"(joints[1] "slide": radius must be positive, got -0.300000)";
 }
 
 void TestSpatialForces::compileDiagnostics() {
@@ -273,7 +272,7 @@ void TestSpatialForces::compileDiagnostics() {
     case 8:
       spec.joints[1].type = JointType::RollingDisk;
       spec.joints[1].axis2 = Vector{0.0, 0.0, 1.0};
-      spec.joints[1].radius = 0.3;
+      spec.joints[1].radius = -0.3;
       break;
     default:
       break;

@@ -64,6 +64,7 @@ class TestSpatialJoints : public QObject {
  private slots:
   void derivatives_data();
   void derivatives();
+  void rollingDiskEquations_data();
   void rollingDiskEquations();
 };
 
@@ -188,7 +189,8 @@ void TestSpatialJoints::derivatives() {
     Eigen::VectorXd bracket = Eigen::VectorXd::Zero(model.nv);
     for (const Body& b : model.bodies)
       bracket.segment<3>(b.v + 3) = state.v.segment<3>(b.v + 3).cross(w.segment<3>(b.v + 3));
-    const Eigen::VectorXd B = -(gammaWith(state.v + w) - gammaWith(state.v - w)) / 4 + 0.5 * Phi_q * bracket;
+    const Eigen::VectorXd B =
+        -(gammaWith(state.v + w) - gammaWith(state.v - w)) / 4 + 0.5 * Phi_q * bracket;
     const Eigen::VectorXd numericB = (rateAlong(1e-6) - rateAlong(-1e-6)) / 2e-6;
     const double errorB = test::relativeError(B, numericB);
     QVERIFY2(errorB < 1e-6, qPrintable(QString("B(v, w), trial %1: %2").arg(trial).arg(errorB)));
@@ -202,47 +204,68 @@ void TestSpatialJoints::derivatives() {
   qInfo("largest relative error of Phi_q, nu, gamma over 40 states: %.3g", worst);
 }
 
+void TestSpatialJoints::rollingDiskEquations_data() {
+  QTest::addColumn<bool>("movingPlane");
+  QTest::newRow("on ground") << false;
+  QTest::newRow("on a moving body") << true;
+}
+
 void TestSpatialJoints::rollingDiskEquations() {
-  // The rolling disk's rows (compile does not admit the joint yet): row 0, the contact height, a
-  // holonomic equation; rows 1 and 2, the no-slip conditions A(q) v = 0, with
-  // d/ds [A(q(s)) v(s)] = A a - gamma along q(s) = q (+) (v s + a s^2 / 2), v(s) = v + a s.
+  // The rolling disk's rows: row 0, the contact height, a holonomic equation; rows 1 and 2, the
+  // no-slip conditions A(q) v = 0, with d/ds [A(q(s)) v(s)] = A a - gamma along
+  // q(s) = q (+) (v s + a s^2 / 2), v(s) = v + a s; and their convective term along any direction
+  // w, b(w) = -d/ds [A(q (+) w s) v] (v held).
+  QFETCH(bool, movingPlane);
+  const int n = movingPlane ? 2 : 1;
   Model model;
   model.dimension = 3;
-  model.nq = 7;
-  model.nv = 6;
-  model.bodies.push_back(Body{});
+  model.nq = 7 * n;
+  model.nv = 6 * n;
+  for (int i = 0; i < n; ++i) {
+    Body body;
+    body.q = 7 * i;
+    body.v = 6 * i;
+    model.bodies.push_back(body);
+  }
   Joint disk;
   disk.type = JointType::RollingDisk;
-  disk.body1 = kGround;
-  disk.body2 = 0;
+  disk.body1 = movingPlane ? 0 : kGround;
+  disk.body2 = n - 1;
   disk.rows = 3;
   disk.radius = 0.3;
   disk.s1 = Eigen::Vector3d(0.1, -0.2, 0.05);
   disk.frame1 = spatial::frameAround(Eigen::Vector3d(0.1, 0.2, 1.0));
   disk.a2 = Eigen::Vector3d(0.0, 0.6, 0.8);
-  const spatial::Body ground;
   const auto evaluate = [&](const State& state) {
     JointEval eval;
-    evaluateSpatialJoint(disk, ground, spatialBody(model, state, 0), eval);
-    return eval;
+    evaluateSpatialJoint(disk, spatialBody(model, state, disk.body1),
+                         spatialBody(model, state, disk.body2), eval);
+    Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3, model.nv);
+    J.rightCols(6) = eval.J2.topRows(3);
+    if (movingPlane) J.leftCols(6) = eval.J1.topRows(3);
+    return std::pair{eval, J};
   };
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> uniform(-1.5, 1.5);
+  const auto random = [&](int size) {
+    return Eigen::VectorXd(Eigen::VectorXd::NullaryExpr(size, [&] { return uniform(rng); }));
+  };
   double worst = 0.0;
   for (int trial = 0; trial < 40; ++trial) {
     State state;
-    state.q = Eigen::VectorXd::Zero(7);
-    state.q.head<3>() = Eigen::Vector3d::NullaryExpr([&] { return uniform(rng); });
-    rotation::toCoordinates(randomOrientation(rng, trial % 2 == 1), state.q.segment<4>(3));
-    state.v = Eigen::VectorXd::NullaryExpr(6, [&] { return uniform(rng); });
-    const Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(6, [&] { return uniform(rng); });
-    const JointEval eval = evaluate(state);
-    const Eigen::MatrixXd J = eval.J2.topRows(3);
+    state.q = Eigen::VectorXd::Zero(model.nq);
+    for (const Body& b : model.bodies) {
+      state.q.segment<3>(b.q) = random(3);
+      rotation::toCoordinates(randomOrientation(rng, trial % 2 == 1), state.q.segment<4>(b.q + 3));
+    }
+    state.v = random(model.nv);
+    const Eigen::VectorXd a = random(model.nv), w = random(model.nv);
+    const auto [eval, J] = evaluate(state);
     // Row 0: gradient and gamma of Phi.
     const auto height = [&](const Eigen::VectorXd& dv) {
       State moved = state;
       integratePositions(model, moved.q, dv, 1.0);
-      return Eigen::VectorXd::Constant(1, evaluate(moved).Phi(0));
+      return Eigen::VectorXd::Constant(1, evaluate(moved).first.Phi(0));
     };
     const auto heightAt = [&](double s) {
       return height(Eigen::VectorXd(state.v * s + 0.5 * a * s * s))(0);
@@ -251,26 +274,43 @@ void TestSpatialJoints::rollingDiskEquations() {
       return (heightAt(h) - 2 * heightAt(0) + heightAt(-h)) / (h * h);
     };
     const double heightDdot = (4 * second(1e-4) - second(2e-4)) / 3;
-    // Rows 1, 2: the rate of A v along the path.
-    const auto slipAt = [&](double s) {
+    // Rows 1, 2: the rate of A v along the path, and along w with v held (no acceleration).
+    const auto slipAt = [&](const Eigen::VectorXd& direction, const Eigen::VectorXd& acceleration,
+                            double s) {
       State moved = state;
-      integratePositions(model, moved.q, Eigen::VectorXd(state.v * s + 0.5 * a * s * s), 1.0);
-      return Eigen::Vector2d(evaluate(moved).J2.middleRows<2>(1) * (state.v + a * s));
+      integratePositions(model, moved.q,
+                         Eigen::VectorXd(direction * s + 0.5 * acceleration * s * s), 1.0);
+      return Eigen::Vector2d(evaluate(moved).second.middleRows(1, 2) *
+                             (state.v + acceleration * s));
     };
-    const auto first = [&](double h) {
-      return Eigen::Vector2d((slipAt(h) - slipAt(-h)) / (2 * h));
+    const auto rate = [&](const Eigen::VectorXd& direction, const Eigen::VectorXd& acceleration) {
+      const auto first = [&](double h) {
+        return Eigen::Vector2d(
+            (slipAt(direction, acceleration, h) - slipAt(direction, acceleration, -h)) / (2 * h));
+      };
+      return Eigen::Vector2d((4 * first(1e-4) - first(2e-4)) / 3);
     };
-    const Eigen::Vector2d slipDot = (4 * first(1e-4) - first(2e-4)) / 3;
+    const Eigen::Vector2d slipDot = rate(state.v, a);
+    Eigen::Matrix<double, 6, 1> w1 = Eigen::Matrix<double, 6, 1>::Zero();
+    if (movingPlane) w1 = w.head<6>();
+    const Eigen::Vector2d convective =
+        rollingDiskSlipConvective(disk, spatialBody(model, state, disk.body1),
+                                  spatialBody(model, state, disk.body2), w1, w.tail<6>());
     const double errors[] = {
-        test::relativeError(J.row(0), test::numericJacobian(height, Eigen::VectorXd::Zero(6))),
+        test::relativeError(J.row(0),
+                            test::numericJacobian(height, Eigen::VectorXd::Zero(model.nv))),
         std::abs(eval.gamma(0) - (J.row(0).dot(a) - heightDdot)) /
             std::max(1.0, std::abs(eval.gamma(0))),
-        test::relativeError(eval.gamma.segment<2>(1), J.middleRows(1, 2) * a - slipDot)};
-    worst = std::max({worst, errors[0], errors[1], errors[2]});
-    QVERIFY2(
-        errors[0] < 1e-6 && errors[1] < 1e-6 && errors[2] < 1e-6,
-        qPrintable(
-            QString("trial %1: %2 %3 %4").arg(trial).arg(errors[0]).arg(errors[1]).arg(errors[2])));
+        test::relativeError(eval.gamma.segment<2>(1), J.middleRows(1, 2) * a - slipDot),
+        test::relativeError(convective, -rate(w, Eigen::VectorXd::Zero(model.nv)))};
+    worst = std::max({worst, errors[0], errors[1], errors[2], errors[3]});
+    QVERIFY2(errors[0] < 1e-6 && errors[1] < 1e-6 && errors[2] < 1e-6 && errors[3] < 1e-6,
+             qPrintable(QString("trial %1: %2 %3 %4 %5")
+                            .arg(trial)
+                            .arg(errors[0])
+                            .arg(errors[1])
+                            .arg(errors[2])
+                            .arg(errors[3])));
   }
   qInfo("rolling disk rows over 40 states: largest relative error %.3g", worst);
 }

@@ -1,8 +1,11 @@
 // A coin rolling in a steady circle (examples/rolling_disk.rlx): the rolling_disk joint (a
 // holonomic contact height and two nonholonomic no-slip rows) keeps the tilt and the radius of
 // the path constant from the initial state of Routh's steady-motion condition, the contact point
-// at rest, and the contact force equal to m (a_G - g), with hht and with corrected-rk; the same
+// at rest, and the contact force equal to m (a_G - g), with hht, corrected-rk and bdf; the same
 // constraint written as user equations (tests/data/rolling_disk_user.rlx) gives the same motion.
+// On a free plate (tests/data/rolling_disk_on_plate.rlx: body1 moves) the total momentum, angular
+// momentum and energy are conserved and the contact forces on the two bodies are opposite.
+#include "joints/joints.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
@@ -115,7 +118,10 @@ class TestSpatialRollingDisk : public QObject {
  private slots:
   void steadyCircle();
   void steadyCircleCorrectedRungeKutta();
+  void steadyCircleBdf();
   void userConstraintsGiveTheSameMotion();
+  void floatingPlate_data();
+  void floatingPlate();
 };
 
 void TestSpatialRollingDisk::steadyCircle() {
@@ -156,6 +162,13 @@ void TestSpatialRollingDisk::steadyCircleCorrectedRungeKutta() {
   checkSteady(model, run(model, "corrected-rk", 1e-3), "corrected-rk, h = 1e-3");
 }
 
+void TestSpatialRollingDisk::steadyCircleBdf() {
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("rolling_disk.rlx")));
+  const Results results = run(model, "bdf", 1e-2);
+  checkSteady(model, results, "bdf, tolerance 1e-10, step at most 1e-2");
+  QVERIFY(results.stats.maxOrder >= 3);
+}
+
 void TestSpatialRollingDisk::userConstraintsGiveTheSameMotion() {
   const Model joint = test::compileOrFail(test::loadSpec(test::examplePath("rolling_disk.rlx")));
   const Model user =
@@ -173,6 +186,74 @@ void TestSpatialRollingDisk::userConstraintsGiveTheSameMotion() {
           difference);
     QVERIFY(difference < 1e-6);
   }
+}
+
+void TestSpatialRollingDisk::floatingPlate_data() {
+  QTest::addColumn<QString>("integrator");
+  QTest::addColumn<double>("step");
+  QTest::newRow("hht") << "hht" << 1e-4;
+  QTest::newRow("corrected-rk") << "corrected-rk" << 1e-3;
+  QTest::newRow("bdf") << "bdf" << 1e-2;
+}
+
+void TestSpatialRollingDisk::floatingPlate() {
+  QFETCH(QString, integrator);
+  QFETCH(double, step);
+  const Model model =
+      test::compileOrFail(test::loadSpec(test::testDataPath("rolling_disk_on_plate.rlx")));
+  QCOMPARE(model.joints[0].body1, 0);
+  const Results results = run(model, integrator.toStdString(), step);
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  // Momentum, angular momentum about the origin, energy; the contact's velocity on the plate.
+  Workspace ws(model);
+  Eigen::Vector3d P0, L0;
+  double E0 = 0.0, momentum = 0.0, angular = 0.0, energy = 0.0, slip = 0.0, height = 0.0,
+         opposite = 0.0, turned = 0.0;
+  for (std::size_t k = 0; k < results.frames.size(); ++k) {
+    const Frame& f = results.frames[k];
+    Eigen::Vector3d P = Eigen::Vector3d::Zero(), L = Eigen::Vector3d::Zero();
+    for (int b = 0; b < 2; ++b) {
+      const spatial::Body body = spatialBody(model, f.state, b);
+      const Body& spec = model.bodies[static_cast<std::size_t>(b)];
+      P += spec.mass * body.rdot;
+      L += spec.mass * body.r.cross(body.rdot) +
+           body.A * spec.inertia * body.A.transpose() * body.omega;
+    }
+    if (k == 0) P0 = P, L0 = L, E0 = f.kinetic;
+    momentum = std::max(momentum, (P - P0).norm());
+    angular = std::max(angular, (L - L0).norm());
+    energy = std::max(energy, std::abs(f.kinetic + f.potential - E0));
+    height = std::max(height, f.constraintError);
+    turned = std::max(turned, std::abs(spatialBody(model, f.state, 0).omega.z() - 0.5));
+    // The reaction on the coin at the contact point, and the rows' wrench on the plate: the
+    // opposite force at the same point.
+    evaluateConstraintDerivatives(model, f.state, ws);
+    slip = std::max(slip, (ws.Phi_q.middleRows(model.nh, 2) * f.state.v).norm());
+    ws.lambda = f.lambda;
+    const Reaction onCoin = jointReaction(model, f.state, ws, 0);
+    Eigen::VectorXd onPlate = -ws.Phi_q.block(0, 0, 1, 6).transpose() * f.lambda.head(1);
+    onPlate -= ws.Phi_q.block(model.joints[0].velocityRow, 0, 2, 6).transpose() *
+               f.lambda.segment<2>(model.joints[0].velocityRow);
+    const spatial::Body plate = spatialBody(model, f.state, 0),
+                        coin = spatialBody(model, f.state, 1);
+    const Eigen::Vector3d contact = rollingDiskContact(model.joints[0], plate, coin);
+    opposite = std::max({opposite, (onPlate.head<3>() + onCoin.force).norm(),
+                         (onPlate.tail<3>() - (contact - plate.r).cross(onPlate.head<3>())).norm(),
+                         onCoin.torque.norm()});
+  }
+  qInfo(
+      "coin on a floating plate, %s h = %g, 5 s: momentum change %.3g kg m/s, angular momentum "
+      "change %.3g kg m^2/s, energy change %.3g J (E0 = %.4f J), contact height %.3g m, slip %.3g "
+      "m/s, plate spin change %.3g rad/s, reactions off opposite by %.3g; %d steps",
+      qPrintable(integrator), step, momentum, angular, energy, E0, height, slip, turned, opposite,
+      results.stats.steps);
+  QVERIFY(turned > 1e-3);  // the coin drives the plate
+  QVERIFY(momentum < 1e-8);
+  QVERIFY(angular < 1e-6);
+  QVERIFY(energy < 1e-6);
+  QVERIFY(height < 1e-8);
+  QVERIFY(slip < 1e-8);
+  QVERIFY(opposite < 1e-8);
 }
 
 QTEST_GUILESS_MAIN(TestSpatialRollingDisk)

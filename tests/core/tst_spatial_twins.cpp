@@ -26,7 +26,8 @@ struct Run {
 
 enum class Analysis { Assembly, Kinematics, Statics, Dynamics };
 
-Run run(const std::string& path, Analysis analysis, const std::string& integrator, double endTime) {
+Run run(const std::string& path, Analysis analysis, const std::string& integrator, double endTime,
+        double tolerance = 1e-10) {
   Run out{test::compileOrFail(test::loadSpec(path)), {}, {}};
   Workspace ws(out.model);
   State state{0.0, out.model.q0, out.model.v0};
@@ -56,7 +57,7 @@ Run run(const std::string& path, Analysis analysis, const std::string& integrato
       options.endTime = endTime;
       options.step = out.model.step;
       options.outputStep = 0.05;
-      options.tolerance = 1e-10;
+      options.tolerance = tolerance;
       runDynamics(out.model, state, ws, options, out.results);
       break;
     }
@@ -103,6 +104,26 @@ Comparison compare(const Run& planar, const Run& spatial) {
   return c;
 }
 
+// Largest difference of positions, angles and velocities between two runs of the same planar
+// model over all frames.
+double planarDifference(const Run& a, const Run& b) {
+  double worst = 0.0;
+  const auto& fa = a.results.frames;
+  const auto& fb = b.results.frames;
+  if (fa.size() != fb.size()) throw std::runtime_error("different frame counts");
+  for (std::size_t k = 0; k < fa.size(); ++k)
+    for (const Body& body : a.model.bodies) {
+      const Eigen::Vector3d dq =
+          fa[k].state.q.segment<3>(body.q) - fb[k].state.q.segment<3>(body.q);
+      const Eigen::Vector3d dv =
+          fa[k].state.v.segment<3>(body.v) - fb[k].state.v.segment<3>(body.v);
+      worst = std::max({worst, dq.head<2>().cwiseAbs().maxCoeff(),
+                        std::abs(std::remainder(dq(2), 2 * std::numbers::pi)),
+                        dv.cwiseAbs().maxCoeff()});
+    }
+  return worst;
+}
+
 }  // namespace
 
 class TestSpatialTwins : public QObject {
@@ -120,7 +141,7 @@ void TestSpatialTwins::dynamics_data() {
   QTest::addColumn<QString>("model");
   QTest::addColumn<QString>("integrator");
   QTest::addColumn<double>("endTime");
-  for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45"}) {
+  for (const char* integrator : {"hht", "corrected-rk", "corrected-rk45", "bdf"}) {
     QTest::newRow(qPrintable(QString("pendulum ") + integrator))
         << "simple_pendulum" << integrator << 2.0;
     QTest::newRow(qPrintable(QString("braun-goldfarb ") + integrator))
@@ -142,8 +163,23 @@ void TestSpatialTwins::dynamics() {
         qPrintable(model), qPrintable(integrator), c.frames, endTime, c.difference, c.outOfPlane,
         planar.results.stats.steps, spatial.results.stats.steps);
   QVERIFY(c.frames > 10);
-  QVERIFY(c.difference < 1e-8);
   QVERIFY(c.outOfPlane < 1e-12);
+  if (integrator != "bdf") {
+    QVERIFY(c.difference < 1e-8);
+    return;
+  }
+  // BDF's steps and orders follow its error estimates, whose rounding differs between the twins
+  // (the spatial chart resolves rotations as increments): both runs are checked against a
+  // tight-tolerance reference of the planar model.
+  const Run reference =
+      run(test::examplePath(name + ".rlx"), Analysis::Dynamics, "corrected-rk45", endTime, 1e-12);
+  const double planarError = planarDifference(planar, reference);
+  const double spatialError = compare(reference, spatial).difference;
+  qInfo("against corrected-rk45 at tolerance 1e-12: planar %.3g, spatial %.3g", planarError,
+        spatialError);
+  QVERIFY(planarError < 1e-7);
+  QVERIFY(spatialError < 1e-7);
+  QVERIFY(c.difference < 2 * std::max(planarError, spatialError));
 }
 
 void TestSpatialTwins::kinematics() {
