@@ -8,14 +8,19 @@
 namespace rlx {
 namespace {
 
-// The coordinate a motion prescribes, as a scalar function of the state.
-planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const State& state) {
-  if (motion.joint >= 0) {
-    const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
-    return planarJointCoordinate(joint, planarBody(model, state, joint.body1),
-                                 planarBody(model, state, joint.body2));
-  }
-  const planar::Body body = planarBody(model, state, motion.body);
+int bodyOfMotion(const Model& model, const Motion& motion, int which) {
+  if (motion.joint < 0) return which == 1 ? kGround : motion.body;
+  const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
+  return which == 1 ? joint.body1 : joint.body2;
+}
+
+// The coordinate a motion prescribes, as a scalar function of the poses of its two bodies
+// (bodyOfMotion 1 and 2).
+planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const planar::Body& b1,
+                                const planar::Body& b2) {
+  if (motion.joint >= 0)
+    return planarJointCoordinate(model.joints[static_cast<std::size_t>(motion.joint)], b1, b2);
+  const planar::Body& body = b2;
   planar::Scalar c;
   if (motion.coordinate == Axis::Angle) {
     c.value = body.phi;
@@ -32,10 +37,20 @@ planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const 
   return c;
 }
 
-int bodyOfMotion(const Model& model, const Motion& motion, int which) {
-  if (motion.joint < 0) return which == 1 ? kGround : motion.body;
-  const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
-  return which == 1 ? joint.body1 : joint.body2;
+// The coordinate a motion prescribes at the state.
+planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const State& state) {
+  return motionCoordinate(model, motion, planarBody(model, state, bodyOfMotion(model, motion, 1)),
+                          planarBody(model, state, bodyOfMotion(model, motion, 2)));
+}
+
+// A body at its pose moving with its velocity plus sign * w (ground: at rest).
+planar::Body moved(const Model& model, planar::Body b, int body, const Eigen::VectorXd& w,
+                   double sign) {
+  if (body == kGround) return b;
+  const int v = model.bodies[static_cast<std::size_t>(body)].v;
+  b.rdot += sign * w.segment<2>(v);
+  b.omega += sign * w(v + 2);
+  return b;
 }
 
 // Adds a row block for the velocities of `body` (no-op for ground).
@@ -153,6 +168,32 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     ws.gamma(motion.row) = c.gamma + f.acceleration;
   }
   evaluateUserConstraintDerivatives(model, state, ws);
+}
+
+void planarConvective(const Model& model, const State& state, const Eigen::VectorXd& w,
+                      Eigen::VectorXd& out) {
+  // Joints: their gamma at the velocities v + w and v - w, the poses evaluated once.
+  JointEval plus, minus;
+  for (const Joint& joint : model.joints) {
+    const planar::Body b1 = planarBody(model, state, joint.body1);
+    const planar::Body b2 = planarBody(model, state, joint.body2);
+    evaluatePlanarJoint(joint, moved(model, b1, joint.body1, w, 1.0),
+                        moved(model, b2, joint.body2, w, 1.0), plus);
+    evaluatePlanarJoint(joint, moved(model, b1, joint.body1, w, -1.0),
+                        moved(model, b2, joint.body2, w, -1.0), minus);
+    out.segment(joint.row, joint.rows) =
+        0.25 * (plus.gamma.head(joint.rows) - minus.gamma.head(joint.rows));
+  }
+  // Motions: the same for the velocity-quadratic part of their coordinate.
+  for (const Motion& motion : model.motions) {
+    const int body1 = bodyOfMotion(model, motion, 1), body2 = bodyOfMotion(model, motion, 2);
+    const planar::Body b1 = planarBody(model, state, body1), b2 = planarBody(model, state, body2);
+    const double gammaPlus = motionCoordinate(model, motion, moved(model, b1, body1, w, 1.0),
+                                              moved(model, b2, body2, w, 1.0)).gamma;
+    const double gammaMinus = motionCoordinate(model, motion, moved(model, b1, body1, w, -1.0),
+                                               moved(model, b2, body2, w, -1.0)).gamma;
+    out(motion.row) = 0.25 * (gammaPlus - gammaMinus);
+  }
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
