@@ -31,11 +31,12 @@ void multiplyBlocks(const Model& model, const std::vector<Eigen::Matrix<double, 
                     bool transpose, Eigen::Ref<Eigen::VectorXd> x) {
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     auto segment = x.segment<D>(model.bodies[i].v);
-    const auto f = F[i].topLeftCorner<D, D>();
+    const Eigen::Matrix<double, D, 1> old = segment;
+    const Eigen::Matrix<double, D, D> f = F[i].topLeftCorner<D, D>();
     if (transpose)
-      segment = f.transpose() * segment;
+      segment.noalias() = f.transpose() * old;
     else
-      segment = f * segment;
+      segment.noalias() = f * old;
   }
 }
 
