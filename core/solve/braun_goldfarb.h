@@ -90,7 +90,7 @@ class CorrectedEquation {
   void setActiveRows(const std::vector<bool>& active) { active_ = active; }
 
  private:
-  void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
+  void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
   void spatialPolarization(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).

@@ -35,7 +35,7 @@ class PseudoInverse {
   bool factoredByQR() const { return qr_; }
 
  private:
-  bool factorQR();  // false when R is too badly conditioned
+  bool factorQR();                                         // false when R is too badly conditioned
   void reflect(Eigen::Index k, Eigen::VectorXd& x) const;  // x <- H_k x
   void solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
                 const Eigen::Ref<const Eigen::VectorXd>& b, Eigen::VectorXd& x);
