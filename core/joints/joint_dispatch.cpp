@@ -68,8 +68,7 @@ const char* jointRowName(JointType type, int row, int dimension) {
 
 void evaluatePlanarJoint(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
                          JointEval& out) {
-  out.J1.setZero();
-  out.J2.setZero();
+  // Every planar family fills its rows' first three columns of J1 and J2 (all that is read).
   out.rows = joint.rows;
   switch (joint.type) {
     case JointType::Revolute: return planarRevolute(joint, b1, b2, out);

@@ -26,6 +26,39 @@ double lengthScale(const Model& model, const State& state) {
   return L > 0 ? L : 1.0;
 }
 
+// x_b <- F_b x_b (or F_b^T x_b) per body block of D entries (D = bodyDofs: 3 planar, 6 spatial).
+template <int D>
+void multiplyBlocks(const Model& model, const std::vector<Eigen::Matrix<double, 6, 6>>& F,
+                    bool transpose, Eigen::Ref<Eigen::VectorXd> x) {
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    auto segment = x.segment<D>(model.bodies[i].v);
+    const Eigen::Matrix<double, D, 1> old = segment;
+    const Eigen::Matrix<double, D, D> f = F[i].topLeftCorner<D, D>();
+    if (transpose)
+      segment.noalias() = f.transpose() * old;
+    else
+      segment.noalias() = f * old;
+  }
+}
+
+void multiplyBlocks(const Model& model, const std::vector<Eigen::Matrix<double, 6, 6>>& F,
+                    bool transpose, Eigen::Ref<Eigen::VectorXd> x) {
+  if (model.bodyDofs() == 3) return multiplyBlocks<3>(model, F, transpose, x);
+  multiplyBlocks<6>(model, F, transpose, x);
+}
+
+// C = A T L^-T per body block (T: a spatial body's rotation on its angular columns).
+template <int D>
+void constraintMatrix(const Model& model, const std::vector<Eigen::Matrix<double, 6, 6>>& Linv,
+                      const std::vector<Eigen::Matrix3d>& turn, const Eigen::MatrixXd& A,
+                      Eigen::MatrixXd& C) {
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    Eigen::Matrix<double, D, D> right = Linv[i].topLeftCorner<D, D>().transpose();
+    if constexpr (D == 6) right.template bottomRows<3>() = turn[i] * right.template bottomRows<3>();
+    C.middleCols<D>(model.bodies[i].v).noalias() = A.middleCols<D>(model.bodies[i].v) * right;
+  }
+}
+
 }  // namespace
 
 CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& gains)
@@ -33,7 +66,9 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       gains_(gains),
       ws_(model),
       scratch_(model),
-      L_(model.bodies.size()),
+      L_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
+      Linv_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
+      pinv_(model.nh + model.nn, model.nv),
       C_(model.nh + model.nn, model.nv),
       Qn_(model.nv),
       a_(model.nv),
@@ -45,7 +80,6 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       Av_(model.nh + model.nn),
       Mv_(model.nv),
       work_(std::max(model.nh + model.nn, model.nv)),
-      coeff_(std::max(model.nh + model.nn, model.nv)),
       gyroscopic_(model.nv),
       bracket_(model.nv),
       turn_(model.bodies.size(), Eigen::Matrix3d::Identity()) {
@@ -82,7 +116,8 @@ bool CorrectedEquation::factorMassMatrix(std::string& body) {
       body = b.name;
       return false;
     }
-    L_[i] = llt.matrixL();
+    L_[i].topLeftCorner(d, d) = llt.matrixL();
+    Linv_[i].topLeftCorner(d, d) = llt.matrixL().solve(Eigen::MatrixXd::Identity(d, d));
   }
   return true;
 }
@@ -106,48 +141,13 @@ bool CorrectedEquation::setStart(const State& start, bool energyCorrection) {
 }
 
 void CorrectedEquation::solveR(Eigen::VectorXd& x) const {
-  const int d = model_.bodyDofs();
-  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
-    auto segment = x.segment(model_.bodies[i].v, d);
-    L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace(segment);
-  }
+  multiplyBlocks(model_, Linv_, true, x);
   toGlobal(x);
 }
 
-void CorrectedEquation::applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
-                                  const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
-  // C^+ rhs = V_r S_r^-1 U_r^T rhs (zero without rows of rank).
-  if (rank == 0) {
-    out.setZero(model_.nv);
-    return;
-  }
-  coeff_.head(rank).noalias() = svd.matrixU().leftCols(rank).transpose() * rhs;
-  coeff_.head(rank).array() /= svd.singularValues().head(rank).array();
-  out.noalias() = svd.matrixV().leftCols(rank) * coeff_.head(rank);
-}
-
-Eigen::Index CorrectedEquation::decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
-                                          Eigen::JacobiSVD<Eigen::MatrixXd>& svd) {
-  if (C.rows() == 0) return 0;
-  svd.compute(C, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const Eigen::VectorXd& sigma = svd.singularValues();
-  const double tiny =
-      static_cast<double>(std::max(C.rows(), C.cols())) * kEps * (sigma.size() ? sigma(0) : 0.0);
-  Eigen::Index rank = 0;
-  while (rank < sigma.size() && sigma(rank) > tiny) ++rank;
-  return rank;
-}
-
-void CorrectedEquation::applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out) {
-  // (C^T)^+ rhs = U_r S_r^-1 V_r^T rhs.
-  coeff_.head(rank_).noalias() = svd_.matrixV().leftCols(rank_).transpose() * rhs;
-  coeff_.head(rank_).array() /= svd_.singularValues().head(rank_).array();
-  out.noalias() = svd_.matrixU().leftCols(rank_) * coeff_.head(rank_);
-}
-
-void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& qdot,
-                                       Eigen::VectorXd& b_nu) {
-  // -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4 by polarization.
+void CorrectedEquation::spatialPolarization(const State& at, const Eigen::VectorXd& qdot,
+                                            Eigen::VectorXd& b_nu) {
+  // Spatial bodies: every row's gamma at v + qdot and v - qdot.
   shifted_.t = at.t;
   shifted_.q = at.q;
   shifted_.v = at.v + qdot;
@@ -156,14 +156,23 @@ void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& q
   shifted_.v = at.v - qdot;
   evaluateConstraintDerivatives(model_, shifted_, scratch_);
   b_nu -= 0.25 * scratch_.gamma;
-  // Spatial bodies: B is not symmetric on the rotation group; B(v, w) - B(w, v) = A [v, w] with
-  // the bracket omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides on the joint rows
-  // (A = ws_.Phi_q at the point, evaluated before; user rows are replaced below).
-  if (model_.dimension == 3) {
-    bracket_.setZero();
-    for (const Body& b : model_.bodies)
-      bracket_.segment<3>(b.v + 3) = at.v.segment<3>(b.v + 3).cross(qdot.segment<3>(b.v + 3));
-    b_nu.head(model_.nh).noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
+  // B is not symmetric on the rotation group; B(v, w) - B(w, v) = A [v, w] with the bracket
+  // omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides on the joint rows (A =
+  // ws_.Phi_q at the point, evaluated before; user rows are replaced later).
+  bracket_.setZero();
+  for (const Body& b : model_.bodies)
+    bracket_.segment<3>(b.v + 3) = at.v.segment<3>(b.v + 3).cross(qdot.segment<3>(b.v + 3));
+  b_nu.head(model_.nh).noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
+}
+
+void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& qdot,
+                                       Eigen::VectorXd& b_nu) {
+  // Joints: -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4 by polarization.
+  if (model_.dimension == 2) {
+    b_nu.setZero();
+    planarConvective(model_, at, qdot, b_nu);
+  } else {
+    spatialPolarization(at, qdot, b_nu);
   }
   // Motions: nu = f'(t), so d(nu)/dt = f''(t).
   for (const Motion& m : model_.motions)
@@ -188,38 +197,23 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   }
   a_ = ws_.Q;
   toBody(a_);
-  const int d = model_.bodyDofs();
-  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
-    auto segment = a_.segment(model_.bodies[i].v, d);
-    L_[i].triangularView<Eigen::Lower>().solveInPlace(segment);
-  }
+  multiplyBlocks(model_, Linv_, false, a_);
   solveR(a_);
   out.Wdot = Qn_.dot(y.v);
-  // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its SVD; holonomic rows C_q alone
-  // when there are nonholonomic rows too.
+  // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its pseudoinverse (with that of
+  // the holonomic rows C_q).
   evaluatePhi(model_, at_, ws_);
   evaluateConstraintDerivatives(model_, at_, ws_);
   const auto& A = ws_.Phi_q;
-  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
-    const int v = model_.bodies[i].v;
-    auto block = C_.middleCols(v, d);
-    block = A.middleCols(v, d);
-    if (model_.dimension == 3) block.rightCols(3) = block.rightCols(3) * turn_[i];
-    L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(block);
-  }
-  for (Eigen::Index i = 0; i < m; ++i)
-    if (static_cast<std::size_t>(i) < active_.size() && !active_[static_cast<std::size_t>(i)])
-      C_.row(i).setZero();
-  rank_ = decompose(C_, svd_);
-  const bool separate = model_.nn > 0;
-  if (separate) rankQ_ = decompose(C_.topRows(mq), svdQ_);
+  if (model_.dimension == 2)
+    constraintMatrix<3>(model_, Linv_, turn_, A, C_);
+  else
+    constraintMatrix<6>(model_, Linv_, turn_, A, C_);
+  pinv_.compute(C_, active_, mq);
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
   Av_.noalias() = A * y.v;
   rhsQ_ = ws_.nu.head(mq) - Av_.head(mq) - gains_.kq * ws_.Phi;
-  if (separate)
-    applyPinv(svdQ_, rankQ_, rhsQ_, out.qdot);
-  else
-    applyPinv(svd_, rank_, rhsQ_, out.qdot);
+  pinv_.applyLeading(rhsQ_, out.qdot);
   solveR(out.qdot);
   out.qdot += y.v;
   // (17b) kinematic part on every row: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the
@@ -227,16 +221,13 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   convectiveTerm(at_, out.qdot, rhs_);
   rhs_.noalias() -= A * a_;
   rhs_ -= gains_.kv * (Av_ - ws_.nu);
-  applyPinv(svd_, rank_, rhs_, y_);
+  pinv_.apply(rhs_, y_);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
-    work_.head(n) = y.v;
-    toBody(work_.head(n));
-    for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
-      const int v = model_.bodies[i].v;
-      s_.segment(v, d).noalias() = L_[i].transpose() * work_.segment(v, d);
-    }
-    applyPinv(svd_, rank_, Av_, w_);
+    s_ = y.v;
+    toBody(s_);
+    multiplyBlocks(model_, L_, true, s_);
+    pinv_.apply(Av_, w_);
     w_ = s_ - w_;
     const double ww = w_.squaredNorm();
     if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, s_.squaredNorm())) {
@@ -263,7 +254,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   solveR(out.vdot);
   out.vdot += a_;
   if (m > 0) {
-    applyPinvTranspose(y_, out.lambda);
+    pinv_.applyTranspose(y_, out.lambda);
     out.lambda = -out.lambda;
   } else {
     out.lambda.resize(0);

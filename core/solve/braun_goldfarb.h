@@ -5,8 +5,9 @@
 // M = R^T R (Cholesky per body block, L = R^T; a spatial body's block is T Mb T^T with Mb the
 // constant block in body axes and T = blockdiag(I, A), so R = L_b^T T^T with L_b from Mb),
 // a = M^-1 Q, A = Phi_q (every row: holonomic, then nonholonomic A v = b; with respect to v),
-// C = A R^-1, C_q = A_q R^-1 its holonomic rows, X^+ the Moore-Penrose pseudoinverse (SVD,
-// singular values <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C. The
+// C = A R^-1, C_q = A_q R^-1 its holonomic rows, X^+ the Moore-Penrose pseudoinverse
+// (solve/pseudoinverse.h: QR when well conditioned, else SVD with singular values
+// <= max(m, n) eps sigma_1 dropped; applied, never formed), N = I - C^+ C. The
 // position correction uses the holonomic rows; the velocity correction, the acceleration and the
 // energy term all rows (the note's nu-set).
 //
@@ -49,6 +50,7 @@
 // from the origin or its body's centre). Braun-Goldfarb slider-crank: mu0^2 = 0.11 J.
 
 #include "model/model.h"
+#include "solve/pseudoinverse.h"
 #include "solve/runge_kutta.h"
 #include "solve/workspace.h"
 
@@ -88,12 +90,8 @@ class CorrectedEquation {
   void setActiveRows(const std::vector<bool>& active) { active_ = active; }
 
  private:
-  void applyPinv(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
-                 const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // C^+ rhs
-  Eigen::Index decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
-                         Eigen::JacobiSVD<Eigen::MatrixXd>& svd);  // its SVD; returns the rank
-  void applyPinvTranspose(const Eigen::VectorXd& rhs, Eigen::VectorXd& out);  // (C^T)^+ rhs
-  void solveR(Eigen::VectorXd& x) const;                                      // x <- R^-1 x
+  void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
+  void spatialPolarization(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
   void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
@@ -102,15 +100,15 @@ class CorrectedEquation {
   const Model& model_;
   CorrectionGains gains_;
   Workspace ws_, scratch_;
-  std::vector<Eigen::MatrixXd> L_;  // per body: lower Cholesky factor of its mass block
+  // Per body: lower Cholesky factor L of its mass block and L^-1 (top-left bodyDofs entries).
+  std::vector<Eigen::Matrix<double, 6, 6>> L_, Linv_;
   bool energyOn_ = false;
   std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd_, svdQ_;  // C (all rows), C_q (holonomic, if nn > 0)
-  Eigen::Index rank_ = 0, rankQ_ = 0;
+  PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
   State at_, shifted_;
   Eigen::MatrixXd C_;
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, coeff_, gyroscopic_, bracket_;
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, bracket_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };
 

@@ -5,17 +5,24 @@
 #include "solve/spatial_constraints.h"
 #include "solve/user_constraints.h"
 
+#include <vector>
+
 namespace rlx {
 namespace {
 
-// The coordinate a motion prescribes, as a scalar function of the state.
-planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const State& state) {
-  if (motion.joint >= 0) {
-    const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
-    return planarJointCoordinate(joint, planarBody(model, state, joint.body1),
-                                 planarBody(model, state, joint.body2));
-  }
-  const planar::Body body = planarBody(model, state, motion.body);
+int bodyOfMotion(const Model& model, const Motion& motion, int which) {
+  if (motion.joint < 0) return which == 1 ? kGround : motion.body;
+  const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
+  return which == 1 ? joint.body1 : joint.body2;
+}
+
+// The coordinate a motion prescribes, as a scalar function of the poses of its two bodies
+// (bodyOfMotion 1 and 2).
+planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const planar::Body& b1,
+                                const planar::Body& b2) {
+  if (motion.joint >= 0)
+    return planarJointCoordinate(model.joints[static_cast<std::size_t>(motion.joint)], b1, b2);
+  const planar::Body& body = b2;
   planar::Scalar c;
   if (motion.coordinate == Axis::Angle) {
     c.value = body.phi;
@@ -32,10 +39,14 @@ planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const 
   return c;
 }
 
-int bodyOfMotion(const Model& model, const Motion& motion, int which) {
-  if (motion.joint < 0) return which == 1 ? kGround : motion.body;
-  const Joint& joint = model.joints[static_cast<std::size_t>(motion.joint)];
-  return which == 1 ? joint.body1 : joint.body2;
+// A body at its pose moving with its velocity plus sign * w (ground: at rest).
+planar::Body moved(const Model& model, planar::Body b, int body, const Eigen::VectorXd& w,
+                   double sign) {
+  if (body == kGround) return b;
+  const int v = model.bodies[static_cast<std::size_t>(body)].v;
+  b.rdot += sign * w.segment<2>(v);
+  b.omega += sign * w(v + 2);
+  return b;
 }
 
 // Adds a row block for the velocities of `body` (no-op for ground).
@@ -45,6 +56,22 @@ void scatter(const Model& model, Eigen::MatrixXd& Phi_q, int row, int rows, int 
   if (body == kGround) return;
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
   Phi_q.block(row, b.v, rows, model.bodyDofs()) += block.topLeftCorner(rows, model.bodyDofs());
+}
+
+// The poses of all planar bodies at the state, each computed once; entry body + 1 (entry 0:
+// ground). Thread-local storage reused across calls: no allocation once the largest model has
+// been seen.
+const std::vector<planar::Body>& planarPoses(const Model& model, const State& state) {
+  thread_local std::vector<planar::Body> poses;
+  poses.resize(model.bodies.size() + 1);
+  poses[0] = planar::Body{};
+  for (std::size_t i = 0; i < model.bodies.size(); ++i)
+    poses[i + 1] = planarBody(model, state, static_cast<int>(i));
+  return poses;
+}
+
+const planar::Body& pose(const std::vector<planar::Body>& poses, int body) {
+  return poses[static_cast<std::size_t>(body - kGround)];
 }
 
 }  // namespace
@@ -114,15 +141,18 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
     evaluateUserPhi(model, state, ws);
     return;
   }
+  const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;
   for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
-                        planarBody(model, state, joint.body2), eval);
+    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
     ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
   }
   for (const Motion& motion : model.motions) {
     const double target = evaluateInTime(motion.function, state.t).value;
-    ws.Phi(motion.row) = motionCoordinate(model, motion, state).value - target;
+    const planar::Scalar c =
+        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                         pose(poses, bodyOfMotion(model, motion, 2)));
+    ws.Phi(motion.row) = c.value - target;
   }
   evaluateUserPhi(model, state, ws);
 }
@@ -134,10 +164,10 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     return;
   }
   ws.Phi_q.setZero();
+  const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;
   for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
-                        planarBody(model, state, joint.body2), eval);
+    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
     scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
     scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
     ws.nu.segment(joint.row, joint.rows).setZero();
@@ -146,13 +176,42 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
   // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
   for (const Motion& motion : model.motions) {
     const TimeValue f = evaluateInTime(motion.function, state.t);
-    const planar::Scalar c = motionCoordinate(model, motion, state);
+    const planar::Scalar c =
+        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                         pose(poses, bodyOfMotion(model, motion, 2)));
     scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
     scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
     ws.nu(motion.row) = f.rate;
     ws.gamma(motion.row) = c.gamma + f.acceleration;
   }
   evaluateUserConstraintDerivatives(model, state, ws);
+}
+
+void planarConvective(const Model& model, const State& state, const Eigen::VectorXd& w,
+                      Eigen::VectorXd& out) {
+  // Joints: their gamma at the velocities v + w and v - w, the poses evaluated once.
+  const std::vector<planar::Body>& poses = planarPoses(model, state);
+  JointEval plus, minus;
+  for (const Joint& joint : model.joints) {
+    const planar::Body& b1 = pose(poses, joint.body1);
+    const planar::Body& b2 = pose(poses, joint.body2);
+    evaluatePlanarJoint(joint, moved(model, b1, joint.body1, w, 1.0),
+                        moved(model, b2, joint.body2, w, 1.0), plus);
+    evaluatePlanarJoint(joint, moved(model, b1, joint.body1, w, -1.0),
+                        moved(model, b2, joint.body2, w, -1.0), minus);
+    out.segment(joint.row, joint.rows) =
+        0.25 * (plus.gamma.head(joint.rows) - minus.gamma.head(joint.rows));
+  }
+  // Motions: the same for the velocity-quadratic part of their coordinate.
+  for (const Motion& motion : model.motions) {
+    const int body1 = bodyOfMotion(model, motion, 1), body2 = bodyOfMotion(model, motion, 2);
+    const planar::Body &b1 = pose(poses, body1), &b2 = pose(poses, body2);
+    const double gammaPlus = motionCoordinate(model, motion, moved(model, b1, body1, w, 1.0),
+                                              moved(model, b2, body2, w, 1.0)).gamma;
+    const double gammaMinus = motionCoordinate(model, motion, moved(model, b1, body1, w, -1.0),
+                                               moved(model, b2, body2, w, -1.0)).gamma;
+    out(motion.row) = 0.25 * (gammaPlus - gammaMinus);
+  }
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
