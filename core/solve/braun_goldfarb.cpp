@@ -52,7 +52,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
   const State start{0.0, model.q0, model.v0};
   evaluateMassMatrix(model_, start, ws_);
   if (model.dimension == 3)
-    for (const Body& b : model.bodies) ws_.M.block<3, 3>(b.v + 3, b.v + 3) = b.inertia;
+    for (const Body& b : model.bodies) setBlock(ws_.M, b.v + 3, b.v + 3, b.inertia);
 }
 
 void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {
@@ -72,7 +72,7 @@ bool CorrectedEquation::factorMassMatrix(std::string& body) {
   const int d = model_.bodyDofs();
   for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
     const Body& b = model_.bodies[i];
-    const Eigen::MatrixXd block = ws_.M.block(b.v, b.v, d, d);
+    const Eigen::MatrixXd block = denseBlock(ws_.M, b.v, b.v, d, d);
     const Eigen::LLT<Eigen::MatrixXd> llt(block);
     const double scale = block.diagonal().cwiseAbs().maxCoeff();
     // A block is usable when its Cholesky factor exists and no pivot is negligible.
@@ -197,10 +197,10 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   evaluatePhi(model_, at_, ws_);
   evaluateConstraintDerivatives(model_, at_, ws_);
   const auto& A = ws_.Phi_q;
+  C_ = A;
   for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
     const int v = model_.bodies[i].v;
     auto block = C_.middleCols(v, d);
-    block = A.middleCols(v, d);
     if (model_.dimension == 3) block.rightCols(3) = block.rightCols(3) * turn_[i];
     L_[i].triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(block);
   }

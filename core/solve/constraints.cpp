@@ -40,11 +40,11 @@ int bodyOfMotion(const Model& model, const Motion& motion, int which) {
 
 // Adds a row block for the velocities of `body` (no-op for ground).
 template <typename Block>
-void scatter(const Model& model, Eigen::MatrixXd& Phi_q, int row, int rows, int body,
+void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int body,
              const Block& block) {
   if (body == kGround) return;
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  Phi_q.block(row, b.v, rows, model.bodyDofs()) += block.topLeftCorner(rows, model.bodyDofs());
+  addBlock(Phi_q, row, b.v, block.topLeftCorner(rows, model.bodyDofs()));
 }
 
 }  // namespace
@@ -133,7 +133,7 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     evaluateUserConstraintDerivatives(model, state, ws);
     return;
   }
-  ws.Phi_q.setZero();
+  ws.Phi_q.coeffs().setZero();
   JointEval eval;
   for (const Joint& joint : model.joints) {
     evaluatePlanarJoint(joint, planarBody(model, state, joint.body1),
