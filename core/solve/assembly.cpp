@@ -35,6 +35,7 @@ void addOwner(const Model& model, Eigen::Index row, std::vector<std::string>& na
 
 // The minimum-norm x satisfying A x = b (or its least-squares residual, for the small models).
 Eigen::VectorXd leastChange(const Model& model, const SparseMatrix& A, const Eigen::VectorXd& b) {
+  if (Eigen::VectorXd x; isLarge(model) && fullRankMinimumNorm(A, b, x)) return x;
   if (isLarge(model)) return SparseRowQR(A, 1e-9).minimumNormSolve(b);
   return Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(A)).solve(b);
 }
@@ -108,7 +109,10 @@ Redundancy analyzeRedundancy(const Model& model, const State& state, Workspace& 
     return out;
   }
   std::vector<Eigen::Index> redundantRows;
-  if (isLarge(model)) {
+  Eigen::VectorXd unused;
+  if (isLarge(model) && fullRankMinimumNorm(ws.Phi_q, Eigen::VectorXd::Zero(m), unused)) {
+    out.rank = static_cast<int>(m);
+  } else if (isLarge(model)) {
     const SparseRowQR qr(ws.Phi_q, 1e-9);
     out.rank = static_cast<int>(qr.rank());
     redundantRows = qr.dependentRows();

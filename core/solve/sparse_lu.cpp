@@ -45,6 +45,12 @@ bool SparseLu::factor(Eigen::SparseMatrix<double>& A) {
   return k.numeric != nullptr && k.common.status == KLU_OK;
 }
 
+double SparseLu::pivotRatio() {
+  Impl& k = *impl_;
+  if (!k.numeric || !klu_rcond(k.symbolic, k.numeric, &k.common)) return 0.0;
+  return k.common.rcond;
+}
+
 void SparseLu::solveInPlace(Eigen::VectorXd& x) {
   klu_solve(impl_->symbolic, impl_->numeric, impl_->n, 1, x.data(), &impl_->common);
 }

@@ -22,6 +22,9 @@ class SparseLu {
   // x = A^-1 x.
   void solveInPlace(Eigen::VectorXd& x);
 
+  // min/max |U_kk| of the last factorization: near zero when A is nearly singular.
+  double pivotRatio();
+
  private:
   struct Impl;
   Impl* impl_;

@@ -1,8 +1,37 @@
 #include "solve/sparse_qr.h"
 
+#include "solve/sparse_lu.h"
+
 #include <algorithm>
 
 namespace rlx {
+
+bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen::VectorXd& x) {
+  const Eigen::Index m = A.rows(), n = A.cols();
+  Eigen::VectorXd scale(m);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const double norm = A.row(i).norm();
+    if (!(norm > 0)) return false;
+    scale(i) = 1.0 / norm;
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  for (Eigen::Index j = 0; j < n; ++j) entries.emplace_back(static_cast<int>(j), static_cast<int>(j), 1.0);
+  for (Eigen::Index i = 0; i < m; ++i)
+    for (SparseMatrix::InnerIterator it(A, i); it; ++it) {
+      entries.emplace_back(static_cast<int>(n + i), static_cast<int>(it.col()), scale(i) * it.value());
+      entries.emplace_back(static_cast<int>(it.col()), static_cast<int>(n + i), scale(i) * it.value());
+    }
+  Eigen::SparseMatrix<double> K(n + m, n + m);
+  K.setFromTriplets(entries.begin(), entries.end());
+  K.makeCompressed();
+  SparseLu lu(K);
+  if (!lu.factor(K) || !(lu.pivotRatio() > 1e-9)) return false;
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(n + m);
+  rhs.tail(m) = scale.cwiseProduct(b);
+  lu.solveInPlace(rhs);
+  x = rhs.head(n);
+  return x.allFinite();
+}
 
 SparseRowQR::SparseRowQR(const SparseMatrix& A, double threshold) : scale_(A.rows()) {
   // Rows scaled to unit length, so that units do not matter.

@@ -16,6 +16,12 @@
 
 namespace rlx {
 
+// The minimum-norm solution of A x = b for A of full row rank, from the sparse LU (KLU) of
+//   [I  (DA)^T; DA  0] [x; y] = [0; D b]   (D: 1 / row norms);
+// false when the LU's pivots show A rank deficient (min/max |U_kk| below 1e-9): then use
+// SparseRowQR. Much faster than the QR when it applies.
+bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen::VectorXd& x);
+
 class SparseRowQR {
  public:
   SparseRowQR(const SparseMatrix& A, double threshold);
