@@ -20,9 +20,13 @@ namespace rlx {
 
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
 
-// Models with at least this many velocities take the sparse paths of the solvers (hht, the
-// accelerations, the assembly); smaller ones factor dense matrices, which is faster there.
+// Models with at least this many velocities take the sparse paths of the assembly, the
+// redundancy analysis and the accelerations; smaller ones factor dense matrices.
 constexpr int kSparseFromVelocities = 100;
+
+// The same for hht's iteration matrix (DynamicsOptions::sparseFrom), measured on pendulum chains:
+// per step, nv = 15: dense 9.8 us, sparse 12.6 us; nv = 30: 27 / 22 us; nv = 99: 289 / 104 us.
+constexpr int kSparseHHTFromVelocities = 24;
 
 struct Workspace {
   Eigen::VectorXd slotValues;  // the expression slots: [t, model.measures...]
