@@ -1,8 +1,8 @@
 // Dynamics benchmarks: the Braun-Goldfarb slider-crank over 100 s with each integrator (hht, bdf
 // with h its largest step, corrected-rk, corrected-rk45; steps/s, max constraint error, max
 // energy error), RHS evaluations per second of corrected-rk, and the time per hht step on planar
-// pendulum chains of N links (argument: the largest N, default 100; dense linear algebra for now,
-// so N = 1000 and beyond wait for the sparse solver).
+// pendulum chains of N = 10, 100, 1000, 5000 links (argument: the largest N, default 5000), the
+// exponent p of a least-squares fit t ~ N^p, and the peak resident memory after each chain.
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
@@ -15,6 +15,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
+
+#include <sys/resource.h>
 
 using namespace rlx;
 using bench::maxConstraintError;
@@ -22,7 +25,7 @@ using bench::pendulumChain;
 using bench::simulate;
 
 int main(int argc, char** argv) {
-  const int largestChain = argc > 1 ? std::atoi(argv[1]) : 100;
+  const int largestChain = argc > 1 ? std::atoi(argv[1]) : 5000;
   const LoadResult loaded = loadModelFile(std::string(REULEAUX_EXAMPLES) + "/braun_goldfarb_slider_crank.rlx");
   if (!loaded.spec) return 1;
   const Model model = *compile(*loaded.spec).model;
@@ -44,15 +47,39 @@ int main(int argc, char** argv) {
                 r.stats.rhsEvaluations / r.stats.wallTime);
   }
   std::printf("Planar pendulum chains, hht h = 1e-3, 0.1 s:\n");
-  for (int links = 10; links <= largestChain; links *= 10) {
+  std::vector<double> logN, logT;
+  for (const int links : {10, 100, 1000, 5000}) {
+    if (links > largestChain) break;
     const Model chain = *compile(pendulumChain(links)).model;
     DynamicsOptions options;
     options.endTime = 0.1;
     options.step = 1e-3;
     options.outputStep = 0.1;
+    const auto start = std::chrono::steady_clock::now();
     const Results r = simulate(chain, options);
-    std::printf("  N = %5d  %s  %.3f ms per step\n", links, r.report.ok() ? "ok    " : "FAILED",
-                1e3 * r.stats.wallTime / r.stats.steps);
+    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double perStep = r.stats.wallTime / r.stats.steps;
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("  N = %5d  %s  %.3f ms per step  (%d steps, %d Newton iterations, %d RHS "
+                "evaluations; with the assembly %.2f s; peak memory %.0f MB)\n",
+                links, r.report.ok() ? "ok    " : "FAILED", 1e3 * perStep, r.stats.steps,
+                r.stats.newtonIterations, r.stats.rhsEvaluations, total,
+                static_cast<double>(usage.ru_maxrss) / 1024.0);
+    logN.push_back(std::log(links));
+    logT.push_back(std::log(perStep));
+  }
+  // Least-squares slope of log t against log N.
+  if (logN.size() >= 2) {
+    const double n = static_cast<double>(logN.size());
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (std::size_t k = 0; k < logN.size(); ++k) {
+      sx += logN[k];
+      sy += logT[k];
+      sxx += logN[k] * logN[k];
+      sxy += logN[k] * logT[k];
+    }
+    std::printf("  fitted exponent of the time per step: %.3f\n", (n * sxy - sx * sy) / (n * sxx - sx * sx));
   }
   return 0;
 }

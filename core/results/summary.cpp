@@ -48,7 +48,7 @@ std::vector<std::string> nonUniqueReactions(const Model& model, const State& sta
   const Eigen::Index m = ws.Phi_q.rows();
   if (m == 0) return names;
   // Rows scaled to unit length, as in the redundancy analysis, so that units do not matter.
-  Eigen::MatrixXd rows = ws.Phi_q;
+  Eigen::MatrixXd rows(ws.Phi_q);
   for (Eigen::Index i = 0; i < m; ++i)
     if (const double n = rows.row(i).norm(); n > 0) rows.row(i) /= n;
   // Left null space: the columns of U whose singular values vanish (or that have none).

@@ -2,6 +2,9 @@
 
 #include "solve/constraints.h"
 #include "solve/forces.h"
+#include "solve/sparse_qr.h"
+
+#include <Eigen/SparseLU>
 
 #include <algorithm>
 #include <cmath>
@@ -21,10 +24,32 @@ double lengthScale(const Model& model) {
 
 }  // namespace
 
-std::vector<std::string> dependentElements(const Model& model, const Eigen::MatrixXd& Phi_q) {
+namespace {
+
+bool isLarge(const Model& model) { return model.nv >= kSparseFromVelocities; }
+
+void addOwner(const Model& model, Eigen::Index row, std::vector<std::string>& names) {
+  const std::string& owner = model.rowOwners[static_cast<std::size_t>(row)];
+  if (std::find(names.begin(), names.end(), owner) == names.end()) names.push_back(owner);
+}
+
+// The minimum-norm x satisfying A x = b (or its least-squares residual, for the small models).
+Eigen::VectorXd leastChange(const Model& model, const SparseMatrix& A, const Eigen::VectorXd& b) {
+  if (Eigen::VectorXd x; isLarge(model) && fullRankMinimumNorm(A, b, x)) return x;
+  if (isLarge(model)) return SparseRowQR(A, 1e-9).minimumNormSolve(b);
+  return Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(A)).solve(b);
+}
+
+}  // namespace
+
+std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q) {
   std::vector<std::string> names;
   if (Phi_q.rows() == 0) return names;
-  const Eigen::BDCSVD<Eigen::MatrixXd> svd(Phi_q, Eigen::ComputeFullU);
+  if (isLarge(model)) {
+    for (const Eigen::Index row : SparseRowQR(Phi_q, 1e-4).dependentRows()) addOwner(model, row, names);
+    return names;
+  }
+  const Eigen::BDCSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(Phi_q), Eigen::ComputeFullU);
   const Eigen::VectorXd& sigma = svd.singularValues();
   // Called after a failure, at a configuration that is singular only to the solver's accuracy.
   const double tiny = 1e-4 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
@@ -32,10 +57,7 @@ std::vector<std::string> dependentElements(const Model& model, const Eigen::Matr
     if (k < sigma.size() && sigma(k) > tiny) continue;
     const Eigen::VectorXd u = svd.matrixU().col(k);
     for (Eigen::Index i = 0; i < u.size(); ++i)
-      if (std::abs(u(i)) > 1e-3) {
-        const std::string& owner = model.rowOwners[static_cast<std::size_t>(i)];
-        if (std::find(names.begin(), names.end(), owner) == names.end()) names.push_back(owner);
-      }
+      if (std::abs(u(i)) > 1e-3) addOwner(model, i, names);
   }
   return names;
 }
@@ -86,21 +108,30 @@ Redundancy analyzeRedundancy(const Model& model, const State& state, Workspace& 
     out.dof = model.nv;
     return out;
   }
-  // Rows scaled to unit length, so that the pivoting prefers earlier equations among equals.
-  Eigen::MatrixXd rows = ws.Phi_q;
-  for (Eigen::Index i = 0; i < m; ++i)
-    if (const double n = rows.row(i).norm(); n > 0) rows.row(i) /= n;
-  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(rows.transpose());
-  qr.setThreshold(1e-9);
-  out.rank = static_cast<int>(qr.rank());
+  std::vector<Eigen::Index> redundantRows;
+  Eigen::VectorXd unused;
+  if (isLarge(model) && fullRankMinimumNorm(ws.Phi_q, Eigen::VectorXd::Zero(m), unused)) {
+    out.rank = static_cast<int>(m);
+  } else if (isLarge(model)) {
+    const SparseRowQR qr(ws.Phi_q, 1e-9);
+    out.rank = static_cast<int>(qr.rank());
+    redundantRows = qr.dependentRows();
+  } else {
+    // Rows scaled to unit length, so that the pivoting prefers earlier equations among equals.
+    Eigen::MatrixXd rows = ws.Phi_q;
+    for (Eigen::Index i = 0; i < m; ++i)
+      if (const double n = rows.row(i).norm(); n > 0) rows.row(i) /= n;
+    Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(rows.transpose());
+    qr.setThreshold(1e-9);
+    out.rank = static_cast<int>(qr.rank());
+    const auto& permutation = qr.colsPermutation().indices();
+    for (Eigen::Index k = out.rank; k < m; ++k) redundantRows.push_back(permutation(k));
+    std::sort(redundantRows.begin(), redundantRows.end());
+  }
   out.dof = model.nv - out.rank;
-  const auto& permutation = qr.colsPermutation().indices();
-  std::vector<int> redundantRows;
-  for (Eigen::Index k = out.rank; k < m; ++k) redundantRows.push_back(permutation(k));
-  std::sort(redundantRows.begin(), redundantRows.end());
-  for (const int row : redundantRows) {
+  for (const Eigen::Index row : redundantRows) {
     ws.active[static_cast<std::size_t>(row)] = false;
-    out.redundant.push_back({row, model.rowOwners[static_cast<std::size_t>(row)],
+    out.redundant.push_back({static_cast<int>(row), model.rowOwners[static_cast<std::size_t>(row)],
                              model.rowNames[static_cast<std::size_t>(row)]});
   }
   return out;
@@ -122,8 +153,8 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
     if (!std::isfinite(residual) || !state.q.allFinite()) break;
     ++report.iterations;
     evaluateConstraintDerivatives(model, state, ws);
-    const Eigen::MatrixXd A = ws.Phi_q.topRows(model.nh) * S.asDiagonal();
-    const Eigen::VectorXd d = S.cwiseProduct(Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(A).solve(-ws.Phi));
+    const SparseMatrix A = ws.Phi_q.topRows(model.nh) * S.asDiagonal();
+    const Eigen::VectorXd d = S.cwiseProduct(leastChange(model, A, -ws.Phi));
     report.updateNorm = d.lpNorm<Eigen::Infinity>();
     const double before = ws.Phi.squaredNorm();
     const Eigen::VectorXd q = state.q;
@@ -151,10 +182,10 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
     report.status = SolveStatus::Inconsistent;
     evaluateConstraintDerivatives(model, guess, ws);
     const std::vector<std::string> dependentAtGuess =
-        dependentElements(model, ws.Phi_q.topRows(model.nh));
+        dependentElements(model, SparseMatrix(ws.Phi_q.topRows(model.nh)));
     evaluateConstraintDerivatives(model, state, ws);
     const std::vector<std::string> dependentAtEnd =
-        dependentElements(model, ws.Phi_q.topRows(model.nh));
+        dependentElements(model, SparseMatrix(ws.Phi_q.topRows(model.nh)));
     if (!dependentAtGuess.empty()) {
       report.elements = dependentAtGuess;
       report.message = "assembly failed: redundant constraints contradict each other: " +
@@ -180,9 +211,8 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
   // Velocities: v = v0 + Sv pinv(Phi_q Sv) (nu - Phi_q v0), one solve.
   const Eigen::VectorXd Sv = assemblyWeights(model, true, options.holdWeight).cwiseInverse().cwiseSqrt();
   if (ws.Phi_q.rows() > 0) {
-    const Eigen::MatrixXd A = ws.Phi_q * Sv.asDiagonal();
-    state.v += Sv.cwiseProduct(Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(A).solve(
-        ws.nu - ws.Phi_q * state.v));
+    const SparseMatrix A = ws.Phi_q * Sv.asDiagonal();
+    state.v += Sv.cwiseProduct(leastChange(model, A, ws.nu - ws.Phi_q * state.v));
   }
 
   // Accelerations and multipliers.
@@ -195,31 +225,59 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
   return report;
 }
 
+namespace {
+
+// [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A] on the active rows `rows`, by a dense LU or, for
+// the large models, a sparse one. False when the matrix is singular: a singular KKT matrix shows
+// as a failed factorization or a non-finite or inaccurate solution.
+bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::Index>& rows,
+              const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
+  const auto m = static_cast<Eigen::Index>(rows.size());
+  const Eigen::Index n = model.nv;
+  if (!isLarge(model)) {
+    Eigen::MatrixXd K = Eigen::MatrixXd::Zero(n + m, n + m);
+    K.topLeftCorner(n, n) = ws.M;
+    for (Eigen::Index k = 0; k < m; ++k) {
+      K.block(n + k, 0, 1, n) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]);
+      K.block(0, n + k, n, 1) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]).transpose();
+    }
+    x = Eigen::PartialPivLU<Eigen::MatrixXd>(K).solve(rhs);
+    return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+  }
+  std::vector<Eigen::Triplet<double>> entries;
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (SparseMatrix::InnerIterator it(ws.M, i); it; ++it)
+      entries.emplace_back(static_cast<int>(i), static_cast<int>(it.col()), it.value());
+  for (Eigen::Index k = 0; k < m; ++k)
+    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows[static_cast<std::size_t>(k)]); it; ++it) {
+      entries.emplace_back(static_cast<int>(n + k), static_cast<int>(it.col()), it.value());
+      entries.emplace_back(static_cast<int>(it.col()), static_cast<int>(n + k), it.value());
+    }
+  Eigen::SparseMatrix<double> K(n + m, n + m);
+  K.setFromTriplets(entries.begin(), entries.end());
+  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(K);
+  if (lu.info() != Eigen::Success) return false;
+  x = lu.solve(rhs);
+  return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+}
+
+}  // namespace
+
 SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws) {
   SolveReport report;
   report.time = state.t;
   evaluateConstraintDerivatives(model, state, ws);
   evaluateMassMatrix(model, state, ws);
   evaluateAppliedForces(model, state, ws);
-  // KKT system on the active rows: [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A].
   std::vector<Eigen::Index> rows;
   for (Eigen::Index i = 0; i < ws.Phi_q.rows(); ++i)
     if (ws.active[static_cast<std::size_t>(i)]) rows.push_back(i);
   const auto m = static_cast<Eigen::Index>(rows.size());
   const Eigen::Index n = model.nv;
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(n + m, n + m);
-  Eigen::VectorXd rhs(n + m);
-  K.topLeftCorner(n, n) = ws.M;
+  Eigen::VectorXd rhs(n + m), x;
   rhs.head(n) = ws.Q;
-  for (Eigen::Index k = 0; k < m; ++k) {
-    K.block(n + k, 0, 1, n) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]);
-    K.block(0, n + k, n, 1) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]).transpose();
-    rhs(n + k) = ws.gamma(rows[static_cast<std::size_t>(k)]);
-  }
-  // A singular KKT matrix shows as a non-finite or inaccurate solution of the pivoted LU.
-  const Eigen::VectorXd x = Eigen::PartialPivLU<Eigen::MatrixXd>(K).solve(rhs);
-  const bool solved = x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
-  if (!solved || !rhs.allFinite()) {
+  for (Eigen::Index k = 0; k < m; ++k) rhs(n + k) = ws.gamma(rows[static_cast<std::size_t>(k)]);
+  if (!rhs.allFinite() || !solveKkt(model, ws, rows, rhs, x)) {
     report.status = rhs.allFinite() ? SolveStatus::Singular : SolveStatus::NotFinite;
     report.message = rhs.allFinite()
                          ? "accelerations cannot be computed: the mass matrix is singular on the "
@@ -231,8 +289,9 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
   ws.lambda.setZero();
   for (Eigen::Index k = 0; k < m; ++k) ws.lambda(rows[static_cast<std::size_t>(k)]) = x(n + k);
   // Redundant rows: the minimum-norm multipliers of all rows, Phi_q^T lambda = Q - M vdot.
-  if (m < ws.Phi_q.rows())
-    ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(ws.Phi_q.transpose())
+  if (m < ws.Phi_q.rows() && !isLarge(model))
+    ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(
+                    Eigen::MatrixXd(ws.Phi_q.transpose()))
                     .solve(ws.Q - ws.M * ws.vdot);
   return report;
 }

@@ -38,7 +38,7 @@ struct Redundancy {
   std::vector<RedundantEquation> redundant;  // consistent redundant equations (dropped)
 };
 
-// Rank-revealing analysis of Phi_q at the state; marks ws.active.
+// Rank-revealing analysis of Phi_q at the state (large models: sparse QR); marks ws.active.
 Redundancy analyzeRedundancy(const Model& model, const State& state, Workspace& ws);
 
 struct AssemblyReport : SolveReport {
@@ -52,12 +52,14 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
                         const AssemblyOptions& options = {});
 
 // Accelerations and multipliers at a consistent state, using only the active rows; the
-// multipliers of redundant rows are the minimum-norm solution of Phi_q^T lambda = Q - M vdot.
+// multipliers of redundant rows are the minimum-norm solution of Phi_q^T lambda = Q - M vdot
+// (large models: a sparse LU of the KKT matrix, and the redundant rows' multipliers stay zero).
 SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws);
 
 // The elements (joints, motions) whose equations are linearly dependent in Phi_q: those with a
 // share in the left null space of the matrix. Names a lock-up or a conflict.
-std::vector<std::string> dependentElements(const Model& model, const Eigen::MatrixXd& Phi_q);
+// Large models (kSparseFromVelocities): the dependent rows of a sparse QR instead.
+std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q);
 
 // "a", "b" and "c", quoted: for messages.
 std::string joinNames(const std::vector<std::string>& names);

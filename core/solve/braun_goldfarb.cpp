@@ -69,6 +69,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       L_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
       Linv_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
       pinv_(model.nh + model.nn, model.nv),
+      denseA_(model.nh + model.nn, model.nv),
       C_(model.nh + model.nn, model.nv),
       Qn_(model.nv),
       a_(model.nv),
@@ -87,7 +88,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
   const State start{0.0, model.q0, model.v0};
   evaluateMassMatrix(model_, start, ws_);
   if (model.dimension == 3)
-    for (const Body& b : model.bodies) ws_.M.block<3, 3>(b.v + 3, b.v + 3) = b.inertia;
+    for (const Body& b : model.bodies) setBlock(ws_.M, b.v + 3, b.v + 3, b.inertia);
 }
 
 void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {
@@ -107,7 +108,7 @@ bool CorrectedEquation::factorMassMatrix(std::string& body) {
   const int d = model_.bodyDofs();
   for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
     const Body& b = model_.bodies[i];
-    const Eigen::MatrixXd block = ws_.M.block(b.v, b.v, d, d);
+    const Eigen::MatrixXd block = denseBlock(ws_.M, b.v, b.v, d, d);
     const Eigen::LLT<Eigen::MatrixXd> llt(block);
     const double scale = block.diagonal().cwiseAbs().maxCoeff();
     // A block is usable when its Cholesky factor exists and no pivot is negligible.
@@ -205,10 +206,11 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   evaluatePhi(model_, at_, ws_);
   evaluateConstraintDerivatives(model_, at_, ws_);
   const auto& A = ws_.Phi_q;
+  denseA_ = A;
   if (model_.dimension == 2)
-    constraintMatrix<3>(model_, Linv_, turn_, A, C_);
+    constraintMatrix<3>(model_, Linv_, turn_, denseA_, C_);
   else
-    constraintMatrix<6>(model_, Linv_, turn_, A, C_);
+    constraintMatrix<6>(model_, Linv_, turn_, denseA_, C_);
   pinv_.compute(C_, active_, mq);
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
   Av_.noalias() = A * y.v;

@@ -107,7 +107,7 @@ class CorrectedEquation {
   double E0_ = 0.0, mu0Squared_ = 0.0;
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
   State at_, shifted_;
-  Eigen::MatrixXd C_;
+  Eigen::MatrixXd denseA_, C_;  // Phi_q as a dense matrix, and C = A R^-1
   Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, bracket_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };

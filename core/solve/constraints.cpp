@@ -51,11 +51,11 @@ planar::Body moved(const Model& model, planar::Body b, int body, const Eigen::Ve
 
 // Adds a row block for the velocities of `body` (no-op for ground).
 template <typename Block>
-void scatter(const Model& model, Eigen::MatrixXd& Phi_q, int row, int rows, int body,
+void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int body,
              const Block& block) {
   if (body == kGround) return;
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  Phi_q.block(row, b.v, rows, model.bodyDofs()) += block.topLeftCorner(rows, model.bodyDofs());
+  addBlock(Phi_q, row, b.v, block.topLeftCorner(rows, model.bodyDofs()));
 }
 
 // The poses of all planar bodies at the state, each computed once; entry body + 1 (entry 0:
@@ -163,7 +163,7 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     evaluateUserConstraintDerivatives(model, state, ws);
     return;
   }
-  ws.Phi_q.setZero();
+  ws.Phi_q.coeffs().setZero();
   const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;
   for (const Joint& joint : model.joints) {

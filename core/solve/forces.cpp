@@ -54,11 +54,10 @@ double rateOf(const Model& model, const State& state, int joint, const planar::S
 
 void evaluateMassMatrix(const Model& model, const State& state, Workspace& ws) {
   if (model.dimension == 3) return evaluateSpatialMassMatrix(model, state, ws);
-  ws.M.setZero();
-  for (const Body& b : model.bodies) {
-    ws.M(b.v, b.v) = ws.M(b.v + 1, b.v + 1) = b.mass;
-    ws.M(b.v + 2, b.v + 2) = b.inertia(2, 2);
-  }
+  ws.M.coeffs().setZero();
+  for (const Body& b : model.bodies)
+    addBlock(ws.M, b.v, b.v,
+             Eigen::Matrix3d(Eigen::Vector3d(b.mass, b.mass, b.inertia(2, 2)).asDiagonal()));
 }
 
 void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws,

@@ -61,7 +61,7 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
     report.message = "HHT cannot run: " + why;
     return;
   }
-  HHTStep step(model, ws, options.hhtAlpha, options.tolerance);
+  HHTStep step(model, ws, options.hhtAlpha, options.tolerance, model.nv >= options.sparseFrom);
   // Accelerations and multipliers of the initial state: a_0, lambda_0, r_0.
   const SolveReport initial = solveAccelerations(model, state, ws);
   if (!initial.ok()) {

@@ -4,6 +4,7 @@
 #include "solve/force_check.h"
 #include "solve/forces.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rlx {
@@ -18,13 +19,14 @@ constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be re
 
 }  // namespace
 
-HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance)
+HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance, bool sparse)
     : model_(model),
       ws_(ws),
       alpha_(alpha),
       beta_((1 - alpha) * (1 - alpha) / 4),
       gamma_((1 - 2 * alpha) / 2),
-      tolerance_(tolerance) {
+      tolerance_(tolerance),
+      sparse_(sparse) {
   for (std::size_t i = 0; i < ws.active.size(); ++i)
     if (ws.active[i]) rows_.push_back(static_cast<Eigen::Index>(i));
   n_ = model.nv;
@@ -36,6 +38,7 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   rn_.setZero(n_);
   lambdan_.setZero(m_);
   lambda_.setZero(m_);
+  lambdaAll_.setZero(ws.lambda.size());
   increment_.setZero(n_);
   residual_.setZero(n_ + m_);
   delta_.setZero(n_ + m_);
@@ -44,9 +47,66 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   force_.setZero(n_);
   F_.setZero(n_);
   dF_.setZero(n_);
+  product_.setZero(n_ + m_);
   unit_.setZero(n_);
-  J_.setZero(n_ + m_, n_ + m_);
-  lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
+  trial_.q.setZero(model.nq);
+  trial_.v.setZero(n_);
+  perturbed_ = trial_;
+  predictor_ = trial_;
+  buildColumnGroups();
+  if (!sparse_) {
+    J_.setZero(n_ + m_, n_ + m_);
+    lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
+    return;
+  }
+  // The pattern of J: K and C on the neighbour blocks (M's blocks among them), then Phi_q on the
+  // active rows and its transpose.
+  std::vector<Eigen::Triplet<double>> entries;
+  for (Eigen::Index j = 0; j < n_; ++j)
+    for (const Eigen::Index i : columnRows_[static_cast<std::size_t>(j)])
+      entries.emplace_back(static_cast<int>(i), static_cast<int>(j), 0.0);
+  for (Eigen::Index k = 0; k < m_; ++k)
+    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
+      entries.emplace_back(static_cast<int>(n_ + k), static_cast<int>(it.col()), 0.0);
+      entries.emplace_back(static_cast<int>(it.col()), static_cast<int>(n_ + k), 0.0);
+    }
+  sparseJ_.resize(n_ + m_, n_ + m_);
+  sparseJ_.setFromTriplets(entries.begin(), entries.end());
+  sparseJ_.makeCompressed();
+  sparseLu_ = std::make_unique<SparseLu>(sparseJ_);
+}
+
+void HHTStep::buildColumnGroups() {
+  // Distance-2 colouring of the bodies, greedy in body order.
+  const std::vector<std::vector<int>> near = bodyNeighbours(model_);
+  std::vector<int> colour(model_.bodies.size(), -1);
+  int colours = 0;
+  for (std::size_t b = 0; b < near.size(); ++b) {
+    std::vector<bool> taken(static_cast<std::size_t>(colours) + 1, false);
+    for (const int a : near[b])
+      for (const int c : near[static_cast<std::size_t>(a)])
+        if (colour[static_cast<std::size_t>(c)] >= 0)
+          taken[static_cast<std::size_t>(colour[static_cast<std::size_t>(c)])] = true;
+    int free = 0;
+    while (taken[static_cast<std::size_t>(free)]) ++free;
+    colour[b] = free;
+    colours = std::max(colours, free + 1);
+  }
+  // One group per colour and direction of a body; the rows each direction moves.
+  const int d = model_.bodyDofs();
+  groups_.assign(static_cast<std::size_t>(colours * d), {});
+  columnRows_.assign(static_cast<std::size_t>(n_), {});
+  for (std::size_t b = 0; b < near.size(); ++b) {
+    std::vector<Eigen::Index> rows;
+    for (const int a : near[b])
+      for (int k = 0; k < d; ++k) rows.push_back(model_.bodies[static_cast<std::size_t>(a)].v + k);
+    std::sort(rows.begin(), rows.end());
+    for (int k = 0; k < d; ++k) {
+      const Eigen::Index column = model_.bodies[b].v + k;
+      groups_[static_cast<std::size_t>(colour[b] * d + k)].push_back(column);
+      columnRows_[static_cast<std::size_t>(column)] = rows;
+    }
+  }
 }
 
 void HHTStep::start() {
@@ -79,8 +139,8 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
   auto e1 = residual_.head(n_);
   e1.noalias() = ws_.M * a_;
   e1 = (e1 - alpha_ * rn_) / (1 + alpha_) - ws_.Q;
-  for (Eigen::Index k = 0; k < m_; ++k)
-    e1.noalias() += ws_.Phi_q.row(rows_[static_cast<std::size_t>(k)]).transpose() * lambda_(k);
+  expandMultipliers(lambda_);
+  e1.noalias() += ws_.Phi_q.transpose() * lambdaAll_;
   // e2: holonomic Phi / (beta h^2), nonholonomic (A v - b) / (gamma h)
   for (Eigen::Index k = 0; k < m_; ++k) {
     const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
@@ -91,57 +151,140 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
   return residual_.allFinite() && trial_.q.allFinite() && trial_.v.allFinite();
 }
 
+void HHTStep::expandMultipliers(const Eigen::VectorXd& active) {
+  for (Eigen::Index k = 0; k < m_; ++k) lambdaAll_(rows_[static_cast<std::size_t>(k)]) = active(k);
+}
+
+void HHTStep::addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference) {
+  const std::vector<Eigen::Index>& rows = columnRows_[static_cast<std::size_t>(column)];
+  // Sparse: the column's first entries are these rows, in this order (the pattern's top block).
+  if (sparse_) {
+    double* values = sparseJ_.valuePtr() + sparseJ_.outerIndexPtr()[column];
+    for (std::size_t t = 0; t < rows.size(); ++t) values[t] += scale * difference(rows[t]);
+    return;
+  }
+  for (const Eigen::Index i : rows) J_(i, column) += scale * difference(i);
+}
+
 bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   // Constraint blocks and M / (1 + alpha), from the residual evaluation at the iterate.
-  J_.setZero();
-  J_.topLeftCorner(n_, n_) = ws_.M / (1 + alpha_);
-  for (Eigen::Index k = 0; k < m_; ++k) {
-    const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
-    J_.block(n_ + k, 0, 1, n_) = ws_.Phi_q.row(row);
-    J_.block(0, n_ + k, n_, 1) = ws_.Phi_q.row(row).transpose();
+  if (sparse_) {
+    sparseJ_.coeffs().setZero();
+    for (Eigen::Index i = 0; i < n_; ++i)
+      for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
+        sparseJ_.coeffRef(i, it.col()) = it.value() / (1 + alpha_);
+    for (Eigen::Index k = 0; k < m_; ++k)
+      for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it;
+           ++it) {
+        sparseJ_.coeffRef(n_ + k, it.col()) = it.value();
+        sparseJ_.coeffRef(it.col(), n_ + k) = it.value();
+      }
+  } else {
+    J_.setZero();
+    J_.topLeftCorner(n_, n_) = ws_.M / (1 + alpha_);
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
+      J_.block(n_ + k, 0, 1, n_) = ws_.Phi_q.row(row);
+      J_.block(0, n_ + k, n_, 1) = ws_.Phi_q.row(row).transpose();
+    }
   }
   // F = Q - Phi_q^T lambda at the iterate, the base of the differences.
   const auto netForce = [&](Eigen::VectorXd& out) {
     out = ws_.Q;
-    for (Eigen::Index k = 0; k < m_; ++k)
-      out.noalias() -= ws_.Phi_q.row(rows_[static_cast<std::size_t>(k)]).transpose() * lambda_(k);
+    out.noalias() -= ws_.Phi_q.transpose() * lambdaAll_;
   };
+  expandMultipliers(lambda_);
   appliedForce0_ = ws_.Q;
   netForce(force0_);
   perturbed_.t = trial_.t;
-  // beta h^2 K, K = -dF/dq, column by column along the velocity directions.
-  for (Eigen::Index j = 0; j < n_; ++j) {
+  // beta h^2 K, K = -dF/dq, a group of directions at a time.
+  for (const std::vector<Eigen::Index>& group : groups_) {
     unit_.setZero();
-    unit_(j) = 1.0;
+    for (const Eigen::Index j : group) unit_(j) = 1.0;
     perturbed_.q = trial_.q;
     integratePositions(model_, perturbed_.q, unit_, kDifference);
     perturbed_.v = trial_.v;
     evaluateAppliedForces(model_, perturbed_, ws_);
     evaluateConstraintDerivatives(model_, perturbed_, ws_);
     netForce(force_);
-    J_.col(j).head(n_) += (beta_ * h * h / kDifference) * (force0_ - force_);
+    force_ = force0_ - force_;
+    for (const Eigen::Index j : group) addDifference(j, beta_ * h * h / kDifference, force_);
   }
   // gamma h C, C = -dQ/dv (the constraint forces do not depend on v).
   perturbed_.q = trial_.q;
-  for (Eigen::Index j = 0; j < n_; ++j) {
+  for (const std::vector<Eigen::Index>& group : groups_) {
     perturbed_.v = trial_.v;
-    perturbed_.v(j) += kDifference;
+    for (const Eigen::Index j : group) perturbed_.v(j) += kDifference;
     evaluateAppliedForces(model_, perturbed_, ws_);
-    J_.col(j).head(n_) += (gamma_ * h / kDifference) * (appliedForce0_ - ws_.Q);
+    force_ = appliedForce0_ - ws_.Q;
+    for (const Eigen::Index j : group) addDifference(j, gamma_ * h / kDifference, force_);
   }
-  stats.rhsEvaluations += static_cast<int>(2 * n_);
-  lu_.compute(J_);
+  stats.rhsEvaluations += static_cast<int>(2 * groups_.size());
   hJ_ = h;
-  factored_ = J_.allFinite() && lu_.rcond() > kSingularRcond;
+  if (sparse_) {
+    factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
+    return factored_;
+  }
+  lu_.compute(J_);
+  factored_ = J_.allFinite() && reciprocalCondition() > kSingularRcond;
   return factored_;
+}
+
+double HHTStep::reciprocalCondition() {
+  // 1 / (|J|_1 |J^-1|_1), |J^-1|_1 estimated by Hager's method (as Eigen's rcond, without its
+  // temporaries): the largest |J^-1 x|_1 over sign vectors x / size, then over unit vectors.
+  const Eigen::Index size = n_ + m_;
+  if (size == 0) return 1.0;
+  const double normJ = J_.cwiseAbs().colwise().sum().maxCoeff();
+  product_.setConstant(1.0 / static_cast<double>(size));
+  delta_ = lu_.solve(product_);
+  double estimate = delta_.lpNorm<1>();
+  Eigen::Index previous = -1;
+  for (int k = 0; k < 5; ++k) {
+    // delta = J^-T sign: U^T L^T P x = sign.
+    delta_ = delta_.cwiseSign();
+    lu_.matrixLU().triangularView<Eigen::Upper>().transpose().solveInPlace(delta_);
+    lu_.matrixLU().triangularView<Eigen::UnitLower>().transpose().solveInPlace(delta_);
+    product_.noalias() = lu_.permutationP().transpose() * delta_;
+    delta_ = product_;
+    Eigen::Index largest = 0;
+    delta_.cwiseAbs().maxCoeff(&largest);
+    if (largest == previous) break;
+    previous = largest;
+    product_.setZero();
+    product_(largest) = 1.0;
+    delta_ = lu_.solve(product_);
+    const double next = delta_.lpNorm<1>();
+    if (next <= estimate) break;
+    estimate = next;
+  }
+  return normJ > 0 && estimate > 0 ? 1.0 / (normJ * estimate) : 0.0;
+}
+
+void HHTStep::solveIterationMatrix() {
+  // delta = J^-1 residual.
+  if (!sparse_) {
+    delta_ = lu_.solve(residual_);
+    return;
+  }
+  delta_ = residual_;
+  sparseLu_->solveInPlace(delta_);
 }
 
 double HHTStep::correctionNorm(double h) {
   // Corrections of the multipliers count through the generalized forces Phi_q^T dlambda: a
   // component Phi_q^T cannot see (near a singular configuration) does not move the system.
-  const auto Phi_qT = J_.topRightCorner(n_, m_);
-  dF_.noalias() = Phi_qT * delta_.tail(m_);
-  F_.noalias() = Phi_qT * lambda_;
+  // Phi_q^T is J's top right block (as J was formed); its bottom right block is zero.
+  if (sparse_) {
+    product_.noalias() = sparseJ_.rightCols(m_) * delta_.tail(m_);
+    dF_ = product_.head(n_);
+    product_.noalias() = sparseJ_.rightCols(m_) * lambda_;
+    F_ = product_.head(n_);
+  } else {
+    const auto Phi_qT = J_.topRightCorner(n_, m_);
+    dF_.noalias() = Phi_qT * delta_.tail(m_);
+    F_.noalias() = Phi_qT * lambda_;
+  }
   // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
   const double floorA = kPositionRoundoff / (beta_ * h * h);
   const double floorF = floorA * std::max(1.0, ws_.M.diagonal().maxCoeff());
@@ -174,7 +317,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
       sinceFactor = 0;
     }
     // Newton update [a; lambda] -= J^-1 [e1; e2]
-    delta_ = lu_.solve(residual_);
+    solveIterationMatrix();
     a_ -= delta_.head(n_);
     lambda_ -= delta_.tail(m_);
     ++stats.newtonIterations;
@@ -203,7 +346,9 @@ double HHTStep::errorEstimate(double h) const {
 
 void HHTStep::accept(State& state) {
   // r_{n+1} from e1 = 0: (alpha r_n - M a) / (1 + alpha)
-  rn_ = (alpha_ * rn_ - ws_.M * a_) / (1 + alpha_);
+  rn_ *= alpha_;
+  rn_.noalias() -= ws_.M * a_;
+  rn_ /= 1 + alpha_;
   const double h = trial_.t - state.t;
   aRate_ = (a_ - an_) / h;
   lambdaRate_ = (lambda_ - lambdan_) / h;

@@ -14,7 +14,15 @@
 //       [ Phi_q                                       0       ]
 //   K = d(Phi_q^T lambda - Q)/dq,  C = -dQ/dv,
 // both by forward differences of evaluateAppliedForces and evaluateConstraintDerivatives (K
-// includes the constraint forces' geometric stiffness). Predictor: a and lambda extrapolated
+// includes the constraint forces' geometric stiffness). The columns are perturbed in groups: the
+// bodies are coloured so that no two of a colour share a neighbour (bodyNeighbours, a distance-2
+// colouring), and one evaluation perturbs direction k of every body of a colour at once; the
+// change of the force on body i then comes from its one perturbed neighbour. Forming J costs
+// 2 d (colours) evaluations, independent of the number of bodies for a chain or a tree.
+// Storage: dense J and a pivoted LU for small models; for large ones (nv >= sparseFrom) a sparse
+// J whose pattern (the neighbour blocks, Phi_q's active rows and their transposes) is fixed in
+// the constructor, with a sparse LU (KLU, solve/sparse_lu.h) whose ordering is analysed once and
+// which is factored again, with the memory and pivots of the last time, when J is formed. Predictor: a and lambda extrapolated
 // linearly from the last two steps. Modified Newton: J is kept across iterations and steps and
 // formed again at the current iterate when the contraction rate of the corrections exceeds 1/2 or
 // is too slow to converge within 10 iterations, and before a step whose h differs from J's by more
@@ -28,10 +36,12 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/sparse_lu.h"
 #include "solve/workspace.h"
 
 #include <Eigen/Dense>
 
+#include <memory>
 #include <vector>
 
 namespace rlx {
@@ -40,7 +50,8 @@ enum class StepOutcome { Converged, MaxIterations, Singular, NotFinite };
 
 class HHTStep {
  public:
-  HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance);
+  // sparse: the sparse storage and factorization of J (see above).
+  HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance, bool sparse);
 
   // Takes a_n = ws.vdot, lambda_n = ws.lambda and r_n from ws at the accepted state: call after
   // solveAccelerations there.
@@ -62,27 +73,38 @@ class HHTStep {
   const State& predictor() const { return predictor_; }
 
  private:
+  void buildColumnGroups();
   void updateTrial(const State& accepted, double h);
   bool evaluateResidual(const State& accepted, double h, RunStats& stats);
+  void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
+  void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
+  double reciprocalCondition();
+  void solveIterationMatrix();
 
   const Model& model_;
   Workspace& ws_;
   double alpha_, beta_, gamma_, tolerance_;
+  bool sparse_;
   std::vector<Eigen::Index> rows_;  // active rows of Phi_q
   Eigen::Index n_ = 0, m_ = 0;
+  std::vector<std::vector<Eigen::Index>> groups_;      // directions perturbed together
+  std::vector<std::vector<Eigen::Index>> columnRows_;  // per direction: the rows of K and C it moves
 
   Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
   Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
   Eigen::VectorXd a_, lambda_;          // iterate
+  Eigen::VectorXd lambdaAll_;           // a multiplier vector on every row (zero on inactive ones)
   State trial_, predictor_, perturbed_;
   Eigen::VectorXd increment_;         // h v_n + h^2 ((1/2 - beta) a_n + beta a)
   Eigen::VectorXd residual_, delta_;  // [e1; e2], J^-1 [e1; e2]
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
-  Eigen::VectorXd F_, dF_;                                 // Phi_q^T lambda and Phi_q^T dlambda
+  Eigen::VectorXd F_, dF_, product_;  // Phi_q^T lambda, Phi_q^T dlambda, J [0; x]
   Eigen::MatrixXd J_;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  Eigen::SparseMatrix<double> sparseJ_;
+  std::unique_ptr<SparseLu> sparseLu_;
   bool factored_ = false;
   double hJ_ = 0.0;  // the step J was formed for
   int badForce_ = -1;

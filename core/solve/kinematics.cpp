@@ -80,7 +80,9 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     if (static_cast<Eigen::Index>(rows.size()) == ws.Phi_q.rows())
       ws.lambda = lu.transpose().solve(effort);
     else  // redundant rows: the minimum-norm multipliers
-      ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(ws.Phi_q.transpose()).solve(effort);
+      ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(
+                      Eigen::MatrixXd(ws.Phi_q.transpose()))
+                      .solve(effort);
     return state.v.allFinite() && ws.vdot.allFinite() && ws.lambda.allFinite();
   };
   const auto cancel = [&]() {

@@ -13,7 +13,8 @@ namespace {
 Eigen::VectorXd constraintWrench(const Model& model, const Workspace& ws, int row, int rows,
                                  int body) {
   const int v = model.bodies[static_cast<std::size_t>(body)].v;
-  return -ws.Phi_q.block(row, v, rows, model.bodyDofs()).transpose() * ws.lambda.segment(row, rows);
+  return -denseBlock(ws.Phi_q, row, v, rows, model.bodyDofs()).transpose() *
+         ws.lambda.segment(row, rows);
 }
 
 double cross(const planar::Vec2& a, const planar::Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }

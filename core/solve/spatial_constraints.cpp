@@ -12,11 +12,11 @@ namespace {
 
 // Adds a row block for the velocities of `body` (no-op for ground).
 template <typename Block>
-void scatter(const Model& model, Eigen::MatrixXd& Phi_q, int row, int rows, int body,
+void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int body,
              const Block& block) {
   if (body == kGround) return;
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  Phi_q.block(row, b.v, rows, 6) += block.topRows(rows);
+  addBlock(Phi_q, row, b.v, block.topRows(rows));
 }
 
 int motionBody(const Model& model, const Motion& motion, int which) {
@@ -150,7 +150,7 @@ void evaluateSpatialPhi(const Model& model, const State& state, Workspace& ws) {
 }
 
 void evaluateSpatialConstraintDerivatives(const Model& model, const State& state, Workspace& ws) {
-  ws.Phi_q.setZero();
+  ws.Phi_q.coeffs().setZero();
   JointEval eval;
   for (const Joint& joint : model.joints) {
     evaluateSpatialJoint(joint, spatialBody(model, state, joint.body1),

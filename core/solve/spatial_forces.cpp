@@ -46,11 +46,11 @@ Eigen::Matrix3d worldInertia(const Model& model, const State& state, std::size_t
 }  // namespace
 
 void evaluateSpatialMassMatrix(const Model& model, const State& state, Workspace& ws) {
-  ws.M.setZero();
+  ws.M.coeffs().setZero();
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
     const Body& b = model.bodies[i];
-    ws.M.block<3, 3>(b.v, b.v).diagonal().setConstant(b.mass);
-    ws.M.block<3, 3>(b.v + 3, b.v + 3) = worldInertia(model, state, i);
+    addBlock(ws.M, b.v, b.v, Eigen::Matrix3d(Eigen::Vector3d::Constant(b.mass).asDiagonal()));
+    addBlock(ws.M, b.v + 3, b.v + 3, worldInertia(model, state, i));
   }
 }
 

@@ -222,7 +222,8 @@ void EquilibriumSolver::finish(State& state) {
   evaluateConstraintDerivatives(model_, state, ws_);
   ws_.vdot.setZero();
   ws_.lambda =
-      Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(ws_.Phi_q.transpose()).solve(ws_.Q);
+      Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(ws_.Phi_q.transpose()))
+          .solve(ws_.Q);
 }
 
 void EquilibriumSolver::describeFailure(const State& state, SolveReport& report) {

@@ -38,12 +38,12 @@ double value(const expr::Expr& e, const Workspace& ws) {
 
 // Phi_q.row(row) += coefficient * g of a measure.
 void scatter(const Model& model, const MeasureJet& jet, double coefficient, Eigen::Index row,
-             Eigen::MatrixXd& Phi_q) {
+             SparseMatrix& Phi_q) {
   const int d = model.bodyDofs();
   for (int i = 0; i < 2; ++i)
     if (jet.body[i] != kGround) {
       const int v = model.bodies[static_cast<std::size_t>(jet.body[i])].v;
-      Phi_q.block(row, v, 1, d) += coefficient * jet.gradient[i].head(d).transpose();
+      addBlock(Phi_q, row, v, coefficient * jet.gradient[i].head(d).transpose());
     }
 }
 
@@ -140,7 +140,7 @@ std::vector<Reaction> userConstraintReactions(const Model& model, const Workspac
     const int v = model.bodies[static_cast<std::size_t>(body)].v;
     // -Phi_q^T lambda on the body's velocities: force, then the moment about the centre of mass.
     const Eigen::VectorXd wrench =
-        -ws.Phi_q.block(c.row, v, rows, d).transpose() * ws.lambda.segment(c.row, rows);
+        -denseBlock(ws.Phi_q, c.row, v, rows, d).transpose() * ws.lambda.segment(c.row, rows);
     Reaction r;
     if (model.dimension == 2) {
       r.force.head<2>() = wrench.head<2>();

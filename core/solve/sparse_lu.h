@@ -1,0 +1,33 @@
+#pragma once
+// LU factorization of a square sparse matrix with a fixed pattern, by KLU (SuiteSparse). The
+// fill-reducing ordering is analysed once, from the pattern; the first factorization chooses the
+// pivots; later ones reuse the pivot sequence and the memory (klu_refactor: no allocation) and
+// pivot afresh only when the reused pivots have become poor (min/max |U_kk| below 1e-10).
+
+#include <Eigen/Dense>
+#include <Eigen/SparseCore>
+
+namespace rlx {
+
+class SparseLu {
+ public:
+  explicit SparseLu(const Eigen::SparseMatrix<double>& pattern);
+  ~SparseLu();
+  SparseLu(const SparseLu&) = delete;
+  SparseLu& operator=(const SparseLu&) = delete;
+
+  // Factors A (the pattern's structure, compressed); false when A is singular.
+  bool factor(Eigen::SparseMatrix<double>& A);
+
+  // x = A^-1 x.
+  void solveInPlace(Eigen::VectorXd& x);
+
+  // min/max |U_kk| of the last factorization: near zero when A is nearly singular.
+  double pivotRatio();
+
+ private:
+  struct Impl;
+  Impl* impl_;
+};
+
+}  // namespace rlx
