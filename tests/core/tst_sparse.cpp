@@ -2,6 +2,7 @@
 // dense one on a damped chain, the Workspace's fixed patterns hold every entry, and the assembly,
 // the redundancy analysis and the accelerations of a chain past kSparseFromVelocities (sparse QR,
 // sparse KKT) satisfy their equations, a duplicated joint found redundant.
+#include "bench_common.h"
 #include "model/compile.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
@@ -18,25 +19,12 @@ namespace {
 // A chain of `links` rods of length 1/links hanging from ground, horizontal, each pin with a
 // damped torsion spring, and a spring-damper from the tip to a ground point.
 Spec dampedChain(int links) {
-  Spec spec;
+  Spec spec = bench::pendulumChain(links);
   spec.name = "damped chain";
   const double l = 1.0 / links;
-  for (int k = 0; k < links; ++k) {
-    BodySpec b;
-    b.name = "link" + std::to_string(k);
-    b.mass = 1.0 / links;
-    b.inertia = {l * l / (12.0 * links)};
-    b.position = {(k + 0.5) * l, 0.0};
-    spec.bodies.push_back(b);
-    JointSpec j;
-    j.name = "pin" + std::to_string(k);
-    j.body1 = k == 0 ? "ground" : "link" + std::to_string(k - 1);
-    j.body2 = b.name;
-    j.point1 = Vector{k == 0 ? 0.0 : l / 2, 0.0};
-    j.point2 = Vector{-l / 2, 0.0};
-    spec.joints.push_back(j);
+  for (const JointSpec& j : spec.joints) {
     ForceSpec spring;
-    spring.name = "spring" + std::to_string(k);
+    spring.name = "spring_" + j.name;
     spring.type = ForceType::TorsionSpring;
     spring.joint = j.name;
     spring.stiffness = 0.05;
