@@ -109,16 +109,7 @@ void PseudoInverse::reflect(Eigen::Index k, Eigen::VectorXd& x) const {
 
 void PseudoInverse::apply(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
   if (!qr_) return solveSvd(svd_, rank_, b, x);
-  // x = Q [R^-T b_a; 0].
-  const double* a = Ct_.data();
-  full_.setZero();
-  for (Eigen::Index i = 0; i < ma_; ++i) {
-    double s = b(rows_[static_cast<std::size_t>(i)]);
-    for (Eigen::Index l = 0; l < i; ++l) s -= a[i * n_ + l] * full_(l);
-    full_(i) = s / a[i * n_ + i];
-  }
-  for (Eigen::Index k = ma_ - 1; k >= 0; --k) reflect(k, full_);
-  x = full_;
+  applyQR(b, ma_, x);
 }
 
 void PseudoInverse::applyLeading(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
@@ -126,15 +117,20 @@ void PseudoInverse::applyLeading(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
     if (leading_ < m_) return solveSvd(svdLeading_, rankLeading_, b, x);
     return solveSvd(svd_, rank_, b, x);
   }
-  // x = Q [R_11^-T b_a; 0]: the reflectors after the leading ones leave it unchanged.
+  applyQR(b, leadingActive_, x);
+}
+
+void PseudoInverse::applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x) {
+  // x = Q [R_kk^-T b_a; 0] over the first `count` active rows: the reflectors after them leave it
+  // unchanged.
   const double* a = Ct_.data();
   full_.setZero();
-  for (Eigen::Index i = 0; i < leadingActive_; ++i) {
+  for (Eigen::Index i = 0; i < count; ++i) {
     double s = b(rows_[static_cast<std::size_t>(i)]);
     for (Eigen::Index l = 0; l < i; ++l) s -= a[i * n_ + l] * full_(l);
     full_(i) = s / a[i * n_ + i];
   }
-  for (Eigen::Index k = leadingActive_ - 1; k >= 0; --k) reflect(k, full_);
+  for (Eigen::Index k = count - 1; k >= 0; --k) reflect(k, full_);
   x = full_;
 }
 

@@ -37,6 +37,7 @@ class PseudoInverse {
  private:
   bool factorQR();                                         // false when R is too badly conditioned
   void reflect(Eigen::Index k, Eigen::VectorXd& x) const;  // x <- H_k x
+  void applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x);
   void solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
                 const Eigen::Ref<const Eigen::VectorXd>& b, Eigen::VectorXd& x);
   static Eigen::Index decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
