@@ -3,6 +3,7 @@
 #include "solve/constraints.h"
 #include "solve/force_check.h"
 #include "solve/forces.h"
+#include "solve/planar_stiffness.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,7 @@ namespace rlx {
 namespace {
 
 constexpr int kMaxIterations = 10;
+constexpr int kMaxClosedFormMatrices = 5;    // closed-form J: formed at most this often per step
 constexpr double kSlowRate = 0.5;            // contraction rate that triggers a new J
 constexpr double kStepChange = 0.25;         // relative change of h that triggers a new J
 constexpr double kDifference = 1e-7;         // forward-difference increment (m, rad, m/s, rad/s)
@@ -19,6 +21,30 @@ constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be re
 
 }  // namespace
 
+// Adds 3x3 blocks between two bodies into J's top left block (the sparse pattern holds the
+// neighbour blocks: column j's first entries are the velocities of near_[body of j], in order).
+class HHTStep::MatrixSink : public StiffnessSink {
+ public:
+  explicit MatrixSink(HHTStep& step) : step_(step) {}
+  void add(int rowBody, int colBody, const Eigen::Matrix3d& block) override {
+    const Eigen::Index row = step_.model_.bodies[static_cast<std::size_t>(rowBody)].v;
+    const Eigen::Index col = step_.model_.bodies[static_cast<std::size_t>(colBody)].v;
+    if (!step_.sparse_) {
+      step_.J_.block<3, 3>(row, col) += block;
+      return;
+    }
+    const std::vector<int>& near = step_.near_[static_cast<std::size_t>(colBody)];
+    const auto offset = 3 * (std::lower_bound(near.begin(), near.end(), rowBody) - near.begin());
+    for (Eigen::Index k = 0; k < 3; ++k) {
+      double* values = step_.sparseJ_.valuePtr() + step_.sparseJ_.outerIndexPtr()[col + k] + offset;
+      for (Eigen::Index r = 0; r < 3; ++r) values[r] += block(r, k);
+    }
+  }
+
+ private:
+  HHTStep& step_;
+};
+
 HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance, bool sparse)
     : model_(model),
       ws_(ws),
@@ -26,7 +52,9 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
       beta_((1 - alpha) * (1 - alpha) / 4),
       gamma_((1 - 2 * alpha) / 2),
       tolerance_(tolerance),
-      sparse_(sparse) {
+      sparse_(sparse),
+      closedFormConstraints_(sparse && closedFormConstraintStiffness(model)),
+      closedFormForces_(closedFormConstraints_ && closedFormForceStiffness(model)) {
   for (std::size_t i = 0; i < ws.active.size(); ++i)
     if (ws.active[i]) rows_.push_back(static_cast<Eigen::Index>(i));
   n_ = model.nv;
@@ -78,7 +106,8 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
 
 void HHTStep::buildColumnGroups() {
   // Distance-2 colouring of the bodies, greedy in body order.
-  const std::vector<std::vector<int>> near = bodyNeighbours(model_);
+  near_ = bodyNeighbours(model_);
+  const std::vector<std::vector<int>>& near = near_;
   std::vector<int> colour(model_.bodies.size(), -1);
   int colours = 0;
   for (std::size_t b = 0; b < near.size(); ++b) {
@@ -166,6 +195,41 @@ void HHTStep::addDifference(Eigen::Index column, double scale, const Eigen::Vect
   for (const Eigen::Index i : rows) J_(i, column) += scale * difference(i);
 }
 
+void HHTStep::addDifferences(double h, RunStats& stats) {
+  // F = Q - Phi_q^T lambda at the iterate (Q alone when the constraints' part is in closed form),
+  // the base of the differences.
+  const auto netForce = [&](Eigen::VectorXd& out) {
+    out = ws_.Q;
+    if (!closedFormConstraints_) out.noalias() -= ws_.Phi_q.transpose() * lambdaAll_;
+  };
+  appliedForce0_ = ws_.Q;
+  netForce(force0_);
+  perturbed_.t = trial_.t;
+  // beta h^2 K, K = -dF/dq, a group of directions at a time.
+  for (const std::vector<Eigen::Index>& group : groups_) {
+    unit_.setZero();
+    for (const Eigen::Index j : group) unit_(j) = 1.0;
+    perturbed_.q = trial_.q;
+    integratePositions(model_, perturbed_.q, unit_, kDifference);
+    perturbed_.v = trial_.v;
+    evaluateAppliedForces(model_, perturbed_, ws_);
+    if (!closedFormConstraints_) evaluateConstraintDerivatives(model_, perturbed_, ws_);
+    netForce(force_);
+    force_ = force0_ - force_;
+    for (const Eigen::Index j : group) addDifference(j, beta_ * h * h / kDifference, force_);
+  }
+  // gamma h C, C = -dQ/dv (the constraint forces do not depend on v).
+  perturbed_.q = trial_.q;
+  for (const std::vector<Eigen::Index>& group : groups_) {
+    perturbed_.v = trial_.v;
+    for (const Eigen::Index j : group) perturbed_.v(j) += kDifference;
+    evaluateAppliedForces(model_, perturbed_, ws_);
+    force_ = appliedForce0_ - ws_.Q;
+    for (const Eigen::Index j : group) addDifference(j, gamma_ * h / kDifference, force_);
+  }
+  stats.rhsEvaluations += static_cast<int>(2 * groups_.size());
+}
+
 bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   // Constraint blocks and M / (1 + alpha), from the residual evaluation at the iterate.
   if (sparse_) {
@@ -188,39 +252,16 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
       J_.block(0, n_ + k, n_, 1) = ws_.Phi_q.row(row).transpose();
     }
   }
-  // F = Q - Phi_q^T lambda at the iterate, the base of the differences.
-  const auto netForce = [&](Eigen::VectorXd& out) {
-    out = ws_.Q;
-    out.noalias() -= ws_.Phi_q.transpose() * lambdaAll_;
-  };
+  // beta h^2 K and gamma h C: in closed form where the model allows it, else by differences.
   expandMultipliers(lambda_);
-  appliedForce0_ = ws_.Q;
-  netForce(force0_);
-  perturbed_.t = trial_.t;
-  // beta h^2 K, K = -dF/dq, a group of directions at a time.
-  for (const std::vector<Eigen::Index>& group : groups_) {
-    unit_.setZero();
-    for (const Eigen::Index j : group) unit_(j) = 1.0;
-    perturbed_.q = trial_.q;
-    integratePositions(model_, perturbed_.q, unit_, kDifference);
-    perturbed_.v = trial_.v;
-    evaluateAppliedForces(model_, perturbed_, ws_);
-    evaluateConstraintDerivatives(model_, perturbed_, ws_);
-    netForce(force_);
-    force_ = force0_ - force_;
-    for (const Eigen::Index j : group) addDifference(j, beta_ * h * h / kDifference, force_);
-  }
-  // gamma h C, C = -dQ/dv (the constraint forces do not depend on v).
-  perturbed_.q = trial_.q;
-  for (const std::vector<Eigen::Index>& group : groups_) {
-    perturbed_.v = trial_.v;
-    for (const Eigen::Index j : group) perturbed_.v(j) += kDifference;
-    evaluateAppliedForces(model_, perturbed_, ws_);
-    force_ = appliedForce0_ - ws_.Q;
-    for (const Eigen::Index j : group) addDifference(j, gamma_ * h / kDifference, force_);
-  }
-  stats.rhsEvaluations += static_cast<int>(2 * groups_.size());
+  MatrixSink sink(*this);
+  if (closedFormConstraints_) addConstraintStiffness(model_, trial_, lambdaAll_, beta_ * h * h, sink);
+  if (closedFormForces_)
+    addForceStiffness(model_, trial_, beta_ * h * h, gamma_ * h, sink);
+  else
+    addDifferences(h, stats);
   hJ_ = h;
+  ++formed_;
   if (sparse_) {
     factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
     return factored_;
@@ -303,6 +344,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
   lambda_ = lambdan_ + h * lambdaRate_;
   if (factored_ && std::abs(h / hJ_ - 1) > kStepChange) factored_ = false;
   bool fresh = false;   // J formed during this step
+  int formedInStep = 0;
   int sinceFactor = 0;  // iterations with the current J
   double previous = 0.0;
   for (int k = 0; k < 2 * kMaxIterations; ++k) {
@@ -314,6 +356,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     if (!factored_) {
       if (!formIterationMatrix(h, stats)) return StepOutcome::Singular;
       fresh = true;
+      ++formedInStep;
       sinceFactor = 0;
     }
     // Newton update [a; lambda] -= J^-1 [e1; e2]
@@ -331,11 +374,13 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
       return StepOutcome::Converged;
     }
     // Too slow to converge within the iterations left, or diverging: a fresh J at the current
-    // iterate, unless this one is fresh already.
+    // iterate, unless this one is fresh already. A closed-form J is cheap: formed again at the
+    // current iterate (Newton's own matrix) a few times before the step fails.
     const int left = kMaxIterations - sinceFactor;
     const bool slow = rate > kSlowRate || (sinceFactor > 1 && norm * std::pow(rate, left) > 1);
-    if (fresh && (rate >= 1 || left <= 0)) return StepOutcome::MaxIterations;
-    if (!fresh && slow) factored_ = false;
+    const bool again = closedFormConstraints_ && formedInStep < kMaxClosedFormMatrices;
+    if (fresh && !again && (rate >= 1 || left <= 0)) return StepOutcome::MaxIterations;
+    if (slow && (!fresh || again)) factored_ = false;
   }
   return StepOutcome::MaxIterations;
 }

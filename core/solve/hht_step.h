@@ -13,8 +13,10 @@
 //   J = [ M / (1 + alpha) + beta h^2 K + gamma h C   Phi_q^T ]
 //       [ Phi_q                                       0       ]
 //   K = d(Phi_q^T lambda - Q)/dq,  C = -dQ/dv,
-// both by forward differences of evaluateAppliedForces and evaluateConstraintDerivatives (K
-// includes the constraint forces' geometric stiffness). The columns are perturbed in groups: the
+// on the sparse path of planar models in closed form (solve/planar_stiffness.h: the constraint
+// forces' geometric stiffness always, the applied forces' K and C when every force element has
+// one), otherwise by forward differences of evaluateAppliedForces and
+// evaluateConstraintDerivatives (K includes the geometric stiffness). The columns are perturbed in groups: the
 // bodies are coloured so that no two of a colour share a neighbour (bodyNeighbours, a distance-2
 // colouring), and one evaluation perturbs direction k of every body of a colour at once; the
 // change of the force on body i then comes from its one perturbed neighbour. Forming J costs
@@ -26,7 +28,8 @@
 // linearly from the last two steps. Modified Newton: J is kept across iterations and steps and
 // formed again at the current iterate when the contraction rate of the corrections exceeds 1/2 or
 // is too slow to converge within 10 iterations, and before a step whose h differs from J's by more
-// than 25 %.
+// than 25 %. A J formed in this step that still contracts too slowly fails the step, except a
+// closed-form one, which is formed again at the current iterate up to 5 times per step.
 // Converged when every correction, or its rate-extrapolated remainder, is within
 //   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
 // F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = 1e-14 / (beta h^2) (the rounding of positions as
@@ -69,6 +72,9 @@ class HHTStep {
   // The force whose expression was not finite in the last NotFinite outcome, or -1.
   int nonFiniteForceIndex() const { return badForce_; }
 
+  // How many times J has been formed and factored.
+  int matricesFormed() const { return formed_; }
+
   // The state of the first Newton iterate of the last step (the Newmark predictor).
   const State& predictor() const { return predictor_; }
 
@@ -78,6 +84,7 @@ class HHTStep {
   bool evaluateResidual(const State& accepted, double h, RunStats& stats);
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
+  void addDifferences(double h, RunStats& stats);
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
   double reciprocalCondition();
@@ -87,6 +94,9 @@ class HHTStep {
   Workspace& ws_;
   double alpha_, beta_, gamma_, tolerance_;
   bool sparse_;
+  bool closedFormConstraints_, closedFormForces_;  // K, C in closed form (solve/planar_stiffness.h)
+  class MatrixSink;
+  std::vector<std::vector<int>> near_;  // bodyNeighbours
   std::vector<Eigen::Index> rows_;  // active rows of Phi_q
   Eigen::Index n_ = 0, m_ = 0;
   std::vector<std::vector<Eigen::Index>> groups_;      // directions perturbed together
@@ -108,6 +118,7 @@ class HHTStep {
   bool factored_ = false;
   double hJ_ = 0.0;  // the step J was formed for
   int badForce_ = -1;
+  int formed_ = 0;
 };
 
 }  // namespace rlx

@@ -5,7 +5,10 @@
 namespace rlx {
 namespace {
 
-constexpr double kPoorPivots = 1e-10;  // min/max |U_kk| that calls for new pivots
+// Reused pivots are poor when min/max |U_kk| falls below this fraction of its value at the last
+// pivoting: a relative test, as a badly scaled matrix (tiny inertias next to constraint rows)
+// has a small ratio with the best pivots.
+constexpr double kPoorPivots = 1e-8;
 
 }  // namespace
 
@@ -14,6 +17,7 @@ struct SparseLu::Impl {
   klu_symbolic* symbolic = nullptr;
   klu_numeric* numeric = nullptr;
   int n = 0;
+  double pivotedRatio = 0.0;  // min/max |U_kk| after the last pivoting
 };
 
 SparseLu::SparseLu(const Eigen::SparseMatrix<double>& pattern) : impl_(new Impl) {
@@ -38,11 +42,13 @@ bool SparseLu::factor(Eigen::SparseMatrix<double>& A) {
   double* Ax = A.valuePtr();
   // Reuse the pivots when they are still good.
   if (k.numeric && klu_refactor(Ap, Ai, Ax, k.symbolic, k.numeric, &k.common) &&
-      klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond > kPoorPivots)
+      klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond > kPoorPivots * k.pivotedRatio)
     return true;
   if (k.numeric) klu_free_numeric(&k.numeric, &k.common);
   k.numeric = klu_factor(Ap, Ai, Ax, k.symbolic, &k.common);
-  return k.numeric != nullptr && k.common.status == KLU_OK;
+  if (k.numeric == nullptr || k.common.status != KLU_OK) return false;
+  k.pivotedRatio = klu_rcond(k.symbolic, k.numeric, &k.common) ? k.common.rcond : 0.0;
+  return true;
 }
 
 double SparseLu::pivotRatio() {

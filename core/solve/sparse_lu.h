@@ -2,7 +2,8 @@
 // LU factorization of a square sparse matrix with a fixed pattern, by KLU (SuiteSparse). The
 // fill-reducing ordering is analysed once, from the pattern; the first factorization chooses the
 // pivots; later ones reuse the pivot sequence and the memory (klu_refactor: no allocation) and
-// pivot afresh only when the reused pivots have become poor (min/max |U_kk| below 1e-10).
+// pivot afresh (allocating) only when the reused pivots have become poor: min/max |U_kk| below
+// 1e-8 times its value after the last pivoting.
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>

@@ -1,0 +1,127 @@
+// The closed-form stiffness and damping of planar models (solve/planar_stiffness.h) against
+// central differences of Phi_q^T lambda and Q, on a model with every planar joint family, body
+// and joint motions, and every force element (off its constraints, moving).
+#include "solve/constraints.h"
+#include "solve/forces.h"
+#include "solve/planar_stiffness.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace rlx;
+
+namespace {
+
+// The blocks written into a dense nv x nv matrix.
+class DenseSink : public StiffnessSink {
+ public:
+  DenseSink(const Model& model) : model_(model), K(Eigen::MatrixXd::Zero(model.nv, model.nv)) {}
+  void add(int rowBody, int colBody, const Eigen::Matrix3d& block) override {
+    K.block<3, 3>(model_.bodies[static_cast<std::size_t>(rowBody)].v,
+                  model_.bodies[static_cast<std::size_t>(colBody)].v) += block;
+  }
+  const Model& model_;
+  Eigen::MatrixXd K;
+};
+
+// rich_planar.rlx without what has no closed form (user constraints, a spring's `function`
+// law, a joint force of a joint's rate), with a joint force of time and a damped linear spring on
+// the translational joint.
+Model richPlanarClosedForm() {
+  Spec spec = test::loadSpec(test::testDataPath("rich_planar.rlx"));
+  spec.constraints.clear();
+  std::erase_if(spec.forces, [](const ForceSpec& f) { return f.name == "strut" || f.name == "brake"; });
+  ForceSpec rate = ForceSpec{};
+  rate.name = "feed";
+  rate.type = ForceType::JointForce;
+  rate.joint = "rail";
+  rate.value = "3*sin(2*t) + 1";
+  spec.forces.push_back(rate);
+  ForceSpec along;
+  along.name = "along";
+  along.type = ForceType::TorsionSpring;
+  along.joint = "rail";
+  along.stiffness = Number{40.0};
+  along.damping = Number{3.0};
+  along.freeAngle = Number{0.1};
+  spec.forces.push_back(along);
+  return test::compileOrFail(spec);
+}
+
+// A state off the constraints, every body moving.
+State scrambled(const Model& model) {
+  State state{0.7, model.q0, model.v0};
+  for (Eigen::Index i = 0; i < state.q.size(); ++i) {
+    state.q(i) += 0.05 * std::sin(3.0 * static_cast<double>(i) + 1.0);
+    state.v(i) = std::cos(1.7 * static_cast<double>(i));
+  }
+  return state;
+}
+
+}  // namespace
+
+class TestPlanarStiffness : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void availability() {
+    const Model rich = test::compileOrFail(test::loadSpec(test::testDataPath("rich_planar.rlx")));
+    QVERIFY(!closedFormConstraintStiffness(rich));  // user constraints
+    QVERIFY(!closedFormForceStiffness(rich));       // a spring law, a joint force of rail.qd
+    const Model model = richPlanarClosedForm();
+    QVERIFY(closedFormConstraintStiffness(model));
+    QVERIFY(closedFormForceStiffness(model));
+    const Model spatial = test::compileOrFail(test::loadSpec(test::testDataPath("simple_pendulum_3d.rlx")));
+    QVERIFY(!closedFormConstraintStiffness(spatial));
+    QVERIFY(!closedFormForceStiffness(spatial));
+  }
+
+  void constraintStiffnessMatchesDifferences() {
+    const Model model = richPlanarClosedForm();
+    QCOMPARE(model.motions.size(), std::size_t(4));
+    const State state = scrambled(model);
+    Eigen::VectorXd lambda(model.nh + model.nn);
+    for (Eigen::Index i = 0; i < lambda.size(); ++i)
+      lambda(i) = 1.0 + 0.5 * std::sin(2.3 * static_cast<double>(i));
+    DenseSink sink(model);
+    addConstraintStiffness(model, state, lambda, 2.0, sink);
+    const auto generalized = [&](const Eigen::VectorXd& q) {
+      Workspace ws(model);
+      evaluateConstraintDerivatives(model, State{state.t, q, state.v}, ws);
+      return Eigen::VectorXd(2.0 * (ws.Phi_q.transpose() * lambda));
+    };
+    const Eigen::MatrixXd numeric = test::numericJacobian(generalized, state.q);
+    const double error = test::relativeError(sink.K, numeric);
+    qInfo("constraint stiffness: |K| %.3f, relative error %.1e", sink.K.norm(), error);
+    QVERIFY(sink.K.norm() > 1.0);
+    QVERIFY2(error < 1e-6, qPrintable(QString::number(error)));
+  }
+
+  void forceStiffnessAndDampingMatchDifferences() {
+    const Model model = richPlanarClosedForm();
+    const State state = scrambled(model);
+    DenseSink stiffness(model), damping(model);
+    addForceStiffness(model, state, 1.0, 0.0, stiffness);
+    addForceStiffness(model, state, 0.0, 1.0, damping);
+    const auto forceAt = [&](const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+      Workspace ws(model);
+      evaluateAppliedForces(model, State{state.t, q, v}, ws);
+      return Eigen::VectorXd(-ws.Q);
+    };
+    const Eigen::MatrixXd K = test::numericJacobian([&](const Eigen::VectorXd& q) { return forceAt(q, state.v); }, state.q);
+    const Eigen::MatrixXd C = test::numericJacobian([&](const Eigen::VectorXd& v) { return forceAt(state.q, v); }, state.v);
+    const double errorK = test::relativeError(stiffness.K, K);
+    const double errorC = test::relativeError(damping.K, C);
+    qInfo("force stiffness: |K| %.1f, relative error %.1e; damping: |C| %.2f, relative error %.1e",
+          K.norm(), errorK, C.norm(), errorC);
+    QVERIFY(K.norm() > 100.0);
+    QVERIFY(C.norm() > 1.0);
+    QVERIFY2(errorK < 1e-6, qPrintable(QString::number(errorK)));
+    QVERIFY2(errorC < 1e-6, qPrintable(QString::number(errorC)));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestPlanarStiffness)
+#include "tst_planar_stiffness.moc"
