@@ -82,7 +82,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       Mv_(model.nv),
       work_(std::max(model.nh + model.nn, model.nv)),
       gyroscopic_(model.nv),
-      bracket_(model.nv),
+      nonholonomic_(model.nh + model.nn),
       turn_(model.bodies.size(), Eigen::Matrix3d::Identity()) {
   // The mass matrix in body axes (planar: the mass matrix itself).
   const State start{0.0, model.q0, model.v0};
@@ -146,42 +146,27 @@ void CorrectedEquation::solveR(Eigen::VectorXd& x) const {
   toGlobal(x);
 }
 
-void CorrectedEquation::spatialPolarization(const State& at, const Eigen::VectorXd& qdot,
-                                            Eigen::VectorXd& b_nu) {
-  // Spatial bodies: every row's gamma at v + qdot and v - qdot.
-  shifted_.t = at.t;
-  shifted_.q = at.q;
-  shifted_.v = at.v + qdot;
-  evaluateConstraintDerivatives(model_, shifted_, scratch_);
-  b_nu = 0.25 * scratch_.gamma;
-  shifted_.v = at.v - qdot;
-  evaluateConstraintDerivatives(model_, shifted_, scratch_);
-  b_nu -= 0.25 * scratch_.gamma;
-  // B is not symmetric on the rotation group; B(v, w) - B(w, v) = A [v, w] with the bracket
-  // omega_v x omega_w, so -B(v, qdot) takes -1/2 A [v, qdot] besides on the joint rows (A =
-  // ws_.Phi_q at the point, evaluated before; user rows are replaced later).
-  bracket_.setZero();
-  for (const Body& b : model_.bodies)
-    bracket_.segment<3>(b.v + 3) = at.v.segment<3>(b.v + 3).cross(qdot.segment<3>(b.v + 3));
-  b_nu.head(model_.nh).noalias() -= 0.5 * ws_.Phi_q.topRows(model_.nh) * bracket_;
-}
-
 void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& qdot,
                                        Eigen::VectorXd& b_nu) {
-  // Joints: -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4 by polarization.
-  if (model_.dimension == 2) {
-    b_nu.setZero();
-    planarConvective(model_, at, qdot, b_nu);
+  // Holonomic rows: gamma at the corrected rate, -B(qdot, qdot) plus the time terms (motions'
+  // f''(t), time-dependent user rows).
+  tangent_.t = at.t;
+  tangent_.q = at.q;
+  tangent_.v = qdot;
+  if (model_.dimension == 2 && model_.constraints.empty()) {
+    evaluatePlanarGamma(model_, tangent_, b_nu);
   } else {
-    spatialPolarization(at, qdot, b_nu);
+    evaluateConstraintDerivatives(model_, tangent_, scratch_);
+    b_nu = scratch_.gamma;
   }
-  // Motions: nu = f'(t), so d(nu)/dt = f''(t).
-  for (const Motion& m : model_.motions)
-    b_nu(m.row) += evaluateInTime(m.function, at.t).acceleration;
-  // Rolling disks' no-slip rows (not a symmetric form): exactly.
-  if (model_.nn) rollingDiskConvective(model_, at, qdot, b_nu);
-  // User constraints (time-dependent or nonholonomic rows are not a symmetric form): exactly.
-  if (!model_.constraints.empty()) userConstraintConvective(model_, at, qdot, scratch_, b_nu);
+  if (!model_.nn) return;
+  // Nonholonomic rows (rolling disks' no-slip rows, nonholonomic user rows): -(A v)_q qdot at
+  // the state's own v, exactly.
+  nonholonomic_ = b_nu;
+  rollingDiskConvective(model_, at, qdot, nonholonomic_);
+  if (!model_.constraints.empty())
+    userConstraintConvective(model_, at, qdot, scratch_, nonholonomic_);
+  b_nu.tail(model_.nn) = nonholonomic_.tail(model_.nn);
 }
 
 void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {

@@ -14,7 +14,8 @@
 //   qdot = v + R^-1 C_q^+ (nu_q - A_q v - k_q Phi)                                    (17a)
 //   vdot = a + R^-1 z,   z = y + w r / (w w^T + mu0^2)                                 (17b)
 //          y = C^+ (b_nu - A a - k_nu (A v - nu))
-//          b_nu = -(A v)_q qdot + nu_t        (the convective term with the corrected qdot)
+//          b_nu = -(A qdot)_q qdot + nu_t     (holonomic rows: gamma at the corrected qdot)
+//          b_nu = -(A v)_q qdot + nu_t        (nonholonomic rows)
 //   energy (20): Phi_e = E - E0 - W, s = R v, w^T = N s = s - C^+ (A v),
 //          r = b_e - k_e Phi_e - (M v) . (a + R^-1 y),  b_e = Q_c . qdot + P
 //          (Q_c the conservative part of Q = -dV/dq; a spatial body's kinetic energy depends on
@@ -26,16 +27,18 @@
 //          C^T lambda = -z, i.e. lambda = -(C^T)^+ z (the energy term drops out: N s is in the
 //          null space of C).
 //
-// Convective term. For planar absolute coordinates Phi_q is the gradient of Phi, so
-// B(v, w) = (Phi_q v)_q w is a symmetric bilinear form, and gamma(x) = -B(x, x) + f''(t) (f the
-// motion functions; joints are scleronomic). Polarization gives it exactly from two evaluations
-// of gamma:  -B(v, qdot) = (gamma(v + qdot) - gamma(v - qdot)) / 4,  then b_nu adds f''.
-// Spatial bodies (Phi_q with respect to global rotations): by Baker-Campbell-Hausdorff,
-// B(v, w) = S(v, w) + 1/2 Phi_q [v, w] with S symmetric and [v, w] = (0, omega_v x omega_w) per
-// body, so b_nu adds -1/2 Phi_q [v, qdot] to the polarization of the joint rows (zero when
-// qdot = v).
-// User constraints' rows (nonholonomic, or depending on t) are not of that form: their b_nu is
-// evaluated directly (solve/user_constraints.h).
+// Convective term. The exact rate of the velocity error A v - nu along (qdot, vdot) needs
+// -(A v)_q qdot; the holonomic rows take -(A qdot)_q qdot instead, i.e. gamma evaluated at the
+// velocity qdot. Why: write v = qdot + d (d the velocity error that (17a) removes from qdot,
+// A_q qdot = nu_q - k_q Phi) and B(x, w) = (A x)_q w. With -(A v)_q qdot the error obeys
+// A d' = -k_nu A d - B(d, qdot). Near a singular configuration a row combination u has
+// u^T A = sigma e^T with sigma -> 0, so (e.d)' = -k_nu (e.d) - u^T B(d, qdot) / sigma: d along e
+// grows like 1/sigma, and so does y (the double four-bar blew up at a horizontal pass now and
+// then). With -(A qdot)_q qdot: A (d' + k_nu d) = k_q (k_nu - k_q) Phi = 0 (equal gains), and d
+// decays at the rate k_nu whatever sigma is. Both coincide on the exact solution (d = 0).
+// Nonholonomic rows (rolling disks' no-slip rows, nonholonomic user rows) constrain v itself and
+// qdot does not satisfy them: they keep the exact -(A v)_q qdot (solve/rolling_disk_rows.h,
+// solve/user_constraints.h).
 //
 // Energy correction: on when requested and the model has no motions and no user constraint whose
 // reaction may do work (UserConstraint::doesWork: one that depends on t, or a nonholonomic one
@@ -91,7 +94,6 @@ class CorrectedEquation {
 
  private:
   void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
-  void spatialPolarization(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
   void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
@@ -106,9 +108,9 @@ class CorrectedEquation {
   std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
-  State at_, shifted_;
+  State at_, tangent_;
   Eigen::MatrixXd denseA_, C_;  // Phi_q as a dense matrix, and C = A R^-1
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, bracket_;
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, nonholonomic_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
 };
 

@@ -39,16 +39,6 @@ planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const 
   return c;
 }
 
-// A body at its pose moving with its velocity plus sign * w (ground: at rest).
-planar::Body moved(const Model& model, planar::Body b, int body, const Eigen::VectorXd& w,
-                   double sign) {
-  if (body == kGround) return b;
-  const int v = model.bodies[static_cast<std::size_t>(body)].v;
-  b.rdot += sign * w.segment<2>(v);
-  b.omega += sign * w(v + 2);
-  return b;
-}
-
 // Adds a row block for the velocities of `body` (no-op for ground).
 template <typename Block>
 void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int body,
@@ -187,30 +177,18 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
   evaluateUserConstraintDerivatives(model, state, ws);
 }
 
-void planarConvective(const Model& model, const State& state, const Eigen::VectorXd& w,
-                      Eigen::VectorXd& out) {
-  // Joints: their gamma at the velocities v + w and v - w, the poses evaluated once.
+void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd& gamma) {
   const std::vector<planar::Body>& poses = planarPoses(model, state);
-  JointEval plus, minus;
+  JointEval eval;
   for (const Joint& joint : model.joints) {
-    const planar::Body& b1 = pose(poses, joint.body1);
-    const planar::Body& b2 = pose(poses, joint.body2);
-    evaluatePlanarJoint(joint, moved(model, b1, joint.body1, w, 1.0),
-                        moved(model, b2, joint.body2, w, 1.0), plus);
-    evaluatePlanarJoint(joint, moved(model, b1, joint.body1, w, -1.0),
-                        moved(model, b2, joint.body2, w, -1.0), minus);
-    out.segment(joint.row, joint.rows) =
-        0.25 * (plus.gamma.head(joint.rows) - minus.gamma.head(joint.rows));
+    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
   }
-  // Motions: the same for the velocity-quadratic part of their coordinate.
   for (const Motion& motion : model.motions) {
-    const int body1 = bodyOfMotion(model, motion, 1), body2 = bodyOfMotion(model, motion, 2);
-    const planar::Body &b1 = pose(poses, body1), &b2 = pose(poses, body2);
-    const double gammaPlus = motionCoordinate(model, motion, moved(model, b1, body1, w, 1.0),
-                                              moved(model, b2, body2, w, 1.0)).gamma;
-    const double gammaMinus = motionCoordinate(model, motion, moved(model, b1, body1, w, -1.0),
-                                               moved(model, b2, body2, w, -1.0)).gamma;
-    out(motion.row) = 0.25 * (gammaPlus - gammaMinus);
+    const planar::Scalar c =
+        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                         pose(poses, bodyOfMotion(model, motion, 2)));
+    gamma(motion.row) = c.gamma + evaluateInTime(motion.function, state.t).acceleration;
   }
 }
 

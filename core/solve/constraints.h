@@ -26,12 +26,9 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws);
 // Phi_q, nu and gamma (gamma uses state.v).
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws);
 
-// Planar models: -B(v, w) on the joint and motion rows, B(v, w) = (Phi_q v)_q w the symmetric
-// bilinear form whose B(v, v) is the velocity part of -gamma (v = state.v). By polarization,
-// -B(v, w) = (gamma(v + w) - gamma(v - w)) / 4, each row's gamma evaluated at both velocities with
-// the poses evaluated once (the motions' f'' cancels and is not included). Other rows untouched.
-void planarConvective(const Model& model, const State& state, const Eigen::VectorXd& w,
-                      Eigen::VectorXd& out);
+// Planar models: gamma alone on the joint and motion rows, at state.v, the poses evaluated once
+// (cheaper than evaluateConstraintDerivatives). Other rows untouched.
+void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd& gamma);
 
 // Adds h * v to the positions: q <- q (+) h v. Planar: plain addition. Spatial: the orientation
 // is advanced on the rotation group (never q += h v for quaternions).

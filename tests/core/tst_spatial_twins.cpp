@@ -170,12 +170,13 @@ void TestSpatialTwins::dynamics() {
   }
   // BDF's steps and orders follow its error estimates, whose rounding differs between the twins
   // (the spatial chart resolves rotations as increments): both runs are checked against a
-  // tight-tolerance reference of the planar model.
+  // tight-tolerance reference of the planar model (1e-11: below about 5e-12 corrected-rk45 may
+  // stall at the slider-crank's singular configuration, docs/integrators-corrected-rk.md).
   const Run reference =
-      run(test::examplePath(name + ".rlx"), Analysis::Dynamics, "corrected-rk45", endTime, 1e-12);
+      run(test::examplePath(name + ".rlx"), Analysis::Dynamics, "corrected-rk45", endTime, 1e-11);
   const double planarError = planarDifference(planar, reference);
   const double spatialError = compare(reference, spatial).difference;
-  qInfo("against corrected-rk45 at tolerance 1e-12: planar %.3g, spatial %.3g", planarError,
+  qInfo("against corrected-rk45 at tolerance 1e-11: planar %.3g, spatial %.3g", planarError,
         spatialError);
   QVERIFY(planarError < 1e-7);
   QVERIFY(spatialError < 1e-7);
