@@ -74,6 +74,34 @@ const planar::Body& pose(const std::vector<planar::Body>& poses, int body) {
   return poses[static_cast<std::size_t>(body - kGround)];
 }
 
+// Phi_q, nu and gamma of the planar joints and motions, and Phi when withPhi.
+void evaluatePlanarConstraints(const Model& model, const State& state, Workspace& ws,
+                               bool withPhi) {
+  ws.Phi_q.coeffs().setZero();
+  const std::vector<planar::Body>& poses = planarPoses(model, state);
+  JointEval eval;
+  for (const Joint& joint : model.joints) {
+    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    if (withPhi) ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
+    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
+    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
+    ws.nu.segment(joint.row, joint.rows).setZero();
+    ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+  }
+  // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
+  for (const Motion& motion : model.motions) {
+    const TimeValue f = evaluateInTime(motion.function, state.t);
+    const planar::Scalar c =
+        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                         pose(poses, bodyOfMotion(model, motion, 2)));
+    if (withPhi) ws.Phi(motion.row) = c.value - f.value;
+    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
+    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
+    ws.nu(motion.row) = f.rate;
+    ws.gamma(motion.row) = c.gamma + f.acceleration;
+  }
+}
+
 }  // namespace
 
 planar::Body planarBody(const Model& model, const State& state, int body) {
@@ -163,27 +191,18 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     evaluateUserConstraintDerivatives(model, state, ws);
     return;
   }
-  ws.Phi_q.coeffs().setZero();
-  const std::vector<planar::Body>& poses = planarPoses(model, state);
-  JointEval eval;
-  for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
-    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
-    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
-    ws.nu.segment(joint.row, joint.rows).setZero();
-    ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+  evaluatePlanarConstraints(model, state, ws, false);
+  evaluateUserConstraintDerivatives(model, state, ws);
+}
+
+void evaluateConstraints(const Model& model, const State& state, Workspace& ws) {
+  if (model.dimension == 3) {
+    evaluatePhi(model, state, ws);
+    evaluateConstraintDerivatives(model, state, ws);
+    return;
   }
-  // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
-  for (const Motion& motion : model.motions) {
-    const TimeValue f = evaluateInTime(motion.function, state.t);
-    const planar::Scalar c =
-        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
-                         pose(poses, bodyOfMotion(model, motion, 2)));
-    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
-    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
-    ws.nu(motion.row) = f.rate;
-    ws.gamma(motion.row) = c.gamma + f.acceleration;
-  }
+  evaluatePlanarConstraints(model, state, ws, true);
+  evaluateUserPhi(model, state, ws);
   evaluateUserConstraintDerivatives(model, state, ws);
 }
 

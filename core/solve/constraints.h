@@ -26,6 +26,9 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws);
 // Phi_q, nu and gamma (gamma uses state.v).
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws);
 
+// Phi, Phi_q, nu and gamma together: planar poses and joints are evaluated once for all of them.
+void evaluateConstraints(const Model& model, const State& state, Workspace& ws);
+
 // Planar models: -B(v, w) on the joint and motion rows, B(v, w) = (Phi_q v)_q w the symmetric
 // bilinear form whose B(v, v) is the velocity part of -gamma (v = state.v). By polarization,
 // -B(v, w) = (gamma(v + w) - gamma(v - w)) / 4, each row's gamma evaluated at both velocities with

@@ -54,6 +54,7 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   perturbed_ = trial_;
   predictor_ = trial_;
   buildColumnGroups();
+  evaluateMassMatrix(model_, trial_, ws_);
   if (!sparse_) {
     J_.setZero(n_ + m_, n_ + m_);
     lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
@@ -130,10 +131,10 @@ void HHTStep::updateTrial(const State& accepted, double h) {
 
 bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats) {
   updateTrial(accepted, h);
-  evaluateMassMatrix(model_, trial_, ws_);
+  // Planar M is constant (evaluated in the constructor).
+  if (model_.dimension == 3) evaluateMassMatrix(model_, trial_, ws_);
   evaluateAppliedForces(model_, trial_, ws_);
-  evaluatePhi(model_, trial_, ws_);
-  evaluateConstraintDerivatives(model_, trial_, ws_);
+  evaluateConstraints(model_, trial_, ws_);
   ++stats.rhsEvaluations;
   // e1 = M a / (1 + alpha) + Phi_q^T lambda - Q - alpha / (1 + alpha) r_n
   auto e1 = residual_.head(n_);
