@@ -16,6 +16,8 @@ constexpr double kStepChange = 0.25;         // relative change of h that trigge
 constexpr double kDifference = 1e-7;         // forward-difference increment (m, rad, m/s, rad/s)
 constexpr double kSingularRcond = 1e-14;     // reciprocal condition number of a singular J
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
+constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
+constexpr double kSingularPivot = 1e-14;     // min/max |U_kk| of a singular refreshed J
 
 }  // namespace
 
@@ -55,8 +57,10 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   predictor_ = trial_;
   buildColumnGroups();
   evaluateMassMatrix(model_, trial_, ws_);
+  massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
   if (!sparse_) {
     J_.setZero(n_ + m_, n_ + m_);
+    stiffness_.setZero(n_, n_);
     lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
     return;
   }
@@ -111,6 +115,7 @@ void HHTStep::buildColumnGroups() {
 }
 
 void HHTStep::start() {
+  assumedRate_ = 1.0;
   an_ = ws_.vdot;
   aRate_.setZero();
   lambdaRate_.setZero();
@@ -132,7 +137,10 @@ void HHTStep::updateTrial(const State& accepted, double h) {
 bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats) {
   updateTrial(accepted, h);
   // Planar M is constant (evaluated in the constructor).
-  if (model_.dimension == 3) evaluateMassMatrix(model_, trial_, ws_);
+  if (model_.dimension == 3) {
+    evaluateMassMatrix(model_, trial_, ws_);
+    massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
+  }
   evaluateAppliedForces(model_, trial_, ws_);
   evaluateConstraints(model_, trial_, ws_);
   ++stats.rhsEvaluations;
@@ -226,8 +234,26 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
     factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
     return factored_;
   }
+  stiffness_ = J_.topLeftCorner(n_, n_) - ws_.M / (1 + alpha_);
   lu_.compute(J_);
   factored_ = J_.allFinite() && reciprocalCondition() > kSingularRcond;
+  return factored_;
+}
+
+bool HHTStep::refreshIterationMatrix() {
+  // M / (1 + alpha) and Phi_q at the iterate, K and C as J was formed (dense J only).
+  J_.topLeftCorner(n_, n_) = stiffness_;
+  for (Eigen::Index i = 0; i < n_; ++i)
+    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it) J_(i, it.col()) += it.value() / (1 + alpha_);
+  for (Eigen::Index k = 0; k < m_; ++k)
+    for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
+      J_(n_ + k, it.col()) = it.value();
+      J_(it.col(), n_ + k) = it.value();
+    }
+  // Singular or not finite: J is formed again, and its condition estimated, at this iterate.
+  lu_.compute(J_);
+  const auto pivots = lu_.matrixLU().diagonal().cwiseAbs();
+  factored_ = pivots.allFinite() && pivots.minCoeff() > kSingularPivot * pivots.maxCoeff();
   return factored_;
 }
 
@@ -288,7 +314,7 @@ double HHTStep::correctionNorm(double h) {
   }
   // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
   const double floorA = kPositionRoundoff / (beta_ * h * h);
-  const double floorF = floorA * std::max(1.0, ws_.M.diagonal().maxCoeff());
+  const double floorF = floorA * massScale_;
   double norm = 0.0;
   for (Eigen::Index i = 0; i < n_; ++i)
     norm = std::max({norm, std::abs(delta_(i)) / (tolerance_ * (1 + std::abs(a_(i))) + floorA),
@@ -303,6 +329,9 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
   a_ = an_ + h * aRate_;
   lambda_ = lambdan_ + h * lambdaRate_;
   if (factored_ && std::abs(h / hJ_ - 1) > kStepChange) factored_ = false;
+  // Dense J: the contraction rate last measured, grown, is assumed for the first iteration.
+  const bool refresh = !sparse_;
+  if (refresh) assumedRate_ = std::pow(std::max(assumedRate_, 1e-16), kRateGrowth);
   bool fresh = false;   // J formed during this step
   int sinceFactor = 0;  // iterations with the current J
   double previous = 0.0;
@@ -312,6 +341,8 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
       return StepOutcome::NotFinite;
     }
     if (k == 0) predictor_ = trial_;
+    // Dense J: its mass and constraint blocks at the predictor, factored again.
+    if (k == 0 && refresh && factored_) refreshIterationMatrix();
     if (!factored_) {
       if (!formIterationMatrix(h, stats)) return StepOutcome::Singular;
       fresh = true;
@@ -325,9 +356,11 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     const double norm = correctionNorm(h);
     if (!std::isfinite(norm)) return StepOutcome::Singular;
     const double rate = sinceFactor > 0 ? norm / previous : 0.0;
+    if (refresh && sinceFactor > 0) assumedRate_ = rate;
+    const double extrapolated = sinceFactor > 0 ? rate : k == 0 && refresh ? assumedRate_ : 1.0;
     previous = norm;
     ++sinceFactor;
-    if (norm <= 1 || (sinceFactor > 1 && rate < 1 && rate / (1 - rate) * norm <= 1)) {
+    if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1)) {
       updateTrial(accepted, h);
       return StepOutcome::Converged;
     }

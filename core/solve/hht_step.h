@@ -26,8 +26,12 @@
 // linearly from the last two steps. Modified Newton: J is kept across iterations and steps and
 // formed again at the current iterate when the contraction rate of the corrections exceeds 1/2 or
 // is too slow to converge within 10 iterations, and before a step whose h differs from J's by more
-// than 25 %.
-// Converged when every correction, or its rate-extrapolated remainder, is within
+// than 25 %. Dense J: at the first iteration of every step, its M and Phi_q blocks are replaced by
+// those at the predictor (K and C kept) and it is factored again (a tiny pivot: formed instead);
+// the first iteration then assumes the rate measured last, grown as rate <- rate^0.8 per step, so
+// that it is measured again (by a second iteration) every few steps.
+// Converged when every correction, or its rate-extrapolated remainder rate / (1 - rate) |correction|
+// (the rate measured in this step, or the assumed one), is within
 //   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
 // F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = 1e-14 / (beta h^2) (the rounding of positions as
 // seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
@@ -78,6 +82,7 @@ class HHTStep {
   bool evaluateResidual(const State& accepted, double h, RunStats& stats);
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
+  bool refreshIterationMatrix();
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
   double reciprocalCondition();
@@ -102,6 +107,9 @@ class HHTStep {
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
   Eigen::VectorXd F_, dF_, product_;  // Phi_q^T lambda, Phi_q^T dlambda, J [0; x]
   Eigen::MatrixXd J_;
+  Eigen::MatrixXd stiffness_;  // dense: beta h^2 K + gamma h C as J was formed
+  double massScale_ = 1.0;     // max(1, max M_ii)
+  double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
   Eigen::SparseMatrix<double> sparseJ_;
   std::unique_ptr<SparseLu> sparseLu_;
