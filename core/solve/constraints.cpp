@@ -49,13 +49,13 @@ planar::Body moved(const Model& model, planar::Body b, int body, const Eigen::Ve
   return b;
 }
 
-// Adds a row block for the velocities of `body` (no-op for ground).
+// Adds a row block for the three velocities of planar `body` (no-op for ground).
 template <typename Block>
 void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int body,
              const Block& block) {
   if (body == kGround) return;
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  addBlock(Phi_q, row, b.v, block.topLeftCorner(rows, model.bodyDofs()));
+  addBlock(Phi_q, row, b.v, block.template topLeftCorner<Eigen::Dynamic, 3>(rows, 3));
 }
 
 // The poses of all planar bodies at the state, each computed once; entry body + 1 (entry 0:

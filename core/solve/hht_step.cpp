@@ -61,7 +61,7 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   if (!sparse_) {
     J_.setZero(n_ + m_, n_ + m_);
     stiffness_.setZero(n_, n_);
-    lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
+    lu_.resize(n_ + m_);
     return;
   }
   // The pattern of J: K and C on the neighbour blocks (M's blocks among them), then Phi_q on the
@@ -234,26 +234,31 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
     factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
     return factored_;
   }
-  stiffness_ = J_.topLeftCorner(n_, n_) - ws_.M / (1 + alpha_);
-  lu_.compute(J_);
-  factored_ = J_.allFinite() && reciprocalCondition() > kSingularRcond;
+  // beta h^2 K + gamma h C, kept for the refreshes.
+  stiffness_ = J_.topLeftCorner(n_, n_);
+  for (Eigen::Index i = 0; i < n_; ++i)
+    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
+      stiffness_(i, it.col()) -= it.value() / (1 + alpha_);
+  factored_ = J_.allFinite() && lu_.factor(J_) && reciprocalCondition() > kSingularRcond;
   return factored_;
 }
 
 bool HHTStep::refreshIterationMatrix() {
-  // M / (1 + alpha) and Phi_q at the iterate, K and C as J was formed (dense J only).
-  J_.topLeftCorner(n_, n_) = stiffness_;
-  for (Eigen::Index i = 0; i < n_; ++i)
-    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it) J_(i, it.col()) += it.value() / (1 + alpha_);
+  // M / (1 + alpha) (spatial: planar M is constant) and Phi_q at the iterate, K and C as J was
+  // formed (dense J only).
+  if (model_.dimension == 3) {
+    J_.topLeftCorner(n_, n_) = stiffness_;
+    for (Eigen::Index i = 0; i < n_; ++i)
+      for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
+        J_(i, it.col()) += it.value() / (1 + alpha_);
+  }
   for (Eigen::Index k = 0; k < m_; ++k)
     for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
       J_(n_ + k, it.col()) = it.value();
       J_(it.col(), n_ + k) = it.value();
     }
   // Singular or not finite: J is formed again, and its condition estimated, at this iterate.
-  lu_.compute(J_);
-  const auto pivots = lu_.matrixLU().diagonal().cwiseAbs();
-  factored_ = pivots.allFinite() && pivots.minCoeff() > kSingularPivot * pivots.maxCoeff();
+  factored_ = lu_.factor(J_) && lu_.pivotRatio() > kSingularPivot;
   return factored_;
 }
 
@@ -263,24 +268,21 @@ double HHTStep::reciprocalCondition() {
   const Eigen::Index size = n_ + m_;
   if (size == 0) return 1.0;
   const double normJ = J_.cwiseAbs().colwise().sum().maxCoeff();
-  product_.setConstant(1.0 / static_cast<double>(size));
-  delta_ = lu_.solve(product_);
+  delta_.setConstant(1.0 / static_cast<double>(size));
+  lu_.solveInPlace(delta_);
   double estimate = delta_.lpNorm<1>();
   Eigen::Index previous = -1;
   for (int k = 0; k < 5; ++k) {
-    // delta = J^-T sign: U^T L^T P x = sign.
+    // delta = J^-T sign(delta), and its largest entry as the next unit vector.
     delta_ = delta_.cwiseSign();
-    lu_.matrixLU().triangularView<Eigen::Upper>().transpose().solveInPlace(delta_);
-    lu_.matrixLU().triangularView<Eigen::UnitLower>().transpose().solveInPlace(delta_);
-    product_.noalias() = lu_.permutationP().transpose() * delta_;
-    delta_ = product_;
+    lu_.solveTransposedInPlace(delta_);
     Eigen::Index largest = 0;
     delta_.cwiseAbs().maxCoeff(&largest);
     if (largest == previous) break;
     previous = largest;
-    product_.setZero();
-    product_(largest) = 1.0;
-    delta_ = lu_.solve(product_);
+    delta_.setZero();
+    delta_(largest) = 1.0;
+    lu_.solveInPlace(delta_);
     const double next = delta_.lpNorm<1>();
     if (next <= estimate) break;
     estimate = next;
@@ -290,12 +292,11 @@ double HHTStep::reciprocalCondition() {
 
 void HHTStep::solveIterationMatrix() {
   // delta = J^-1 residual.
-  if (!sparse_) {
-    delta_ = lu_.solve(residual_);
-    return;
-  }
   delta_ = residual_;
-  sparseLu_->solveInPlace(delta_);
+  if (sparse_)
+    sparseLu_->solveInPlace(delta_);
+  else
+    lu_.solveInPlace(delta_);
 }
 
 double HHTStep::correctionNorm(double h) {
@@ -308,9 +309,17 @@ double HHTStep::correctionNorm(double h) {
     product_.noalias() = sparseJ_.rightCols(m_) * lambda_;
     F_ = product_.head(n_);
   } else {
-    const auto Phi_qT = J_.topRightCorner(n_, m_);
-    dF_.noalias() = Phi_qT * delta_.tail(m_);
-    F_.noalias() = Phi_qT * lambda_;
+    // Plain loops over the columns of the block: cheaper than Eigen's products at these sizes.
+    dF_.setZero();
+    F_.setZero();
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      const double* column = J_.data() + (n_ + k) * J_.rows();
+      const double dlambda = delta_(n_ + k), lambda = lambda_(k);
+      for (Eigen::Index i = 0; i < n_; ++i) {
+        dF_(i) += column[i] * dlambda;
+        F_(i) += column[i] * lambda;
+      }
+    }
   }
   // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
   const double floorA = kPositionRoundoff / (beta_ * h * h);

@@ -40,6 +40,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/dense_lu.h"
 #include "solve/sparse_lu.h"
 #include "solve/workspace.h"
 
@@ -110,7 +111,7 @@ class HHTStep {
   Eigen::MatrixXd stiffness_;  // dense: beta h^2 K + gamma h C as J was formed
   double massScale_ = 1.0;     // max(1, max M_ii)
   double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
-  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  DenseLu lu_;
   Eigen::SparseMatrix<double> sparseJ_;
   std::unique_ptr<SparseLu> sparseLu_;
   bool factored_ = false;
