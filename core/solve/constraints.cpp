@@ -39,13 +39,13 @@ planar::Scalar motionCoordinate(const Model& model, const Motion& motion, const 
   return c;
 }
 
-// Adds a row block for the velocities of `body` (no-op for ground).
+// Adds a row block for the three velocities of planar `body` (no-op for ground).
 template <typename Block>
 void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int body,
              const Block& block) {
   if (body == kGround) return;
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  addBlock(Phi_q, row, b.v, block.topLeftCorner(rows, model.bodyDofs()));
+  addBlock(Phi_q, row, b.v, block.template topLeftCorner<Eigen::Dynamic, 3>(rows, 3));
 }
 
 // The poses of all planar bodies at the state, each computed once; entry body + 1 (entry 0:
@@ -62,6 +62,34 @@ const std::vector<planar::Body>& planarPoses(const Model& model, const State& st
 
 const planar::Body& pose(const std::vector<planar::Body>& poses, int body) {
   return poses[static_cast<std::size_t>(body - kGround)];
+}
+
+// Phi_q, nu and gamma of the planar joints and motions, and Phi when withPhi.
+void evaluatePlanarConstraints(const Model& model, const State& state, Workspace& ws,
+                               bool withPhi) {
+  ws.Phi_q.coeffs().setZero();
+  const std::vector<planar::Body>& poses = planarPoses(model, state);
+  JointEval eval;
+  for (const Joint& joint : model.joints) {
+    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    if (withPhi) ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
+    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
+    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
+    ws.nu.segment(joint.row, joint.rows).setZero();
+    ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+  }
+  // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
+  for (const Motion& motion : model.motions) {
+    const TimeValue f = evaluateInTime(motion.function, state.t);
+    const planar::Scalar c =
+        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                         pose(poses, bodyOfMotion(model, motion, 2)));
+    if (withPhi) ws.Phi(motion.row) = c.value - f.value;
+    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
+    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
+    ws.nu(motion.row) = f.rate;
+    ws.gamma(motion.row) = c.gamma + f.acceleration;
+  }
 }
 
 }  // namespace
@@ -153,27 +181,18 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
     evaluateUserConstraintDerivatives(model, state, ws);
     return;
   }
-  ws.Phi_q.coeffs().setZero();
-  const std::vector<planar::Body>& poses = planarPoses(model, state);
-  JointEval eval;
-  for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
-    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
-    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
-    ws.nu.segment(joint.row, joint.rows).setZero();
-    ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+  evaluatePlanarConstraints(model, state, ws, false);
+  evaluateUserConstraintDerivatives(model, state, ws);
+}
+
+void evaluateConstraints(const Model& model, const State& state, Workspace& ws) {
+  if (model.dimension == 3) {
+    evaluatePhi(model, state, ws);
+    evaluateConstraintDerivatives(model, state, ws);
+    return;
   }
-  // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
-  for (const Motion& motion : model.motions) {
-    const TimeValue f = evaluateInTime(motion.function, state.t);
-    const planar::Scalar c =
-        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
-                         pose(poses, bodyOfMotion(model, motion, 2)));
-    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
-    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
-    ws.nu(motion.row) = f.rate;
-    ws.gamma(motion.row) = c.gamma + f.acceleration;
-  }
+  evaluatePlanarConstraints(model, state, ws, true);
+  evaluateUserPhi(model, state, ws);
   evaluateUserConstraintDerivatives(model, state, ws);
 }
 

@@ -26,6 +26,9 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws);
 // Phi_q, nu and gamma (gamma uses state.v).
 void evaluateConstraintDerivatives(const Model& model, const State& state, Workspace& ws);
 
+// Phi, Phi_q, nu and gamma together: planar poses and joints are evaluated once for all of them.
+void evaluateConstraints(const Model& model, const State& state, Workspace& ws);
+
 // Planar models: gamma alone on the joint and motion rows, at state.v, the poses evaluated once
 // (cheaper than evaluateConstraintDerivatives). Other rows untouched.
 void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd& gamma);

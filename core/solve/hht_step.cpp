@@ -18,6 +18,8 @@ constexpr double kStepChange = 0.25;         // relative change of h that trigge
 constexpr double kDifference = 1e-7;         // forward-difference increment (m, rad, m/s, rad/s)
 constexpr double kSingularRcond = 1e-14;     // reciprocal condition number of a singular J
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
+constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
+constexpr double kSingularPivot = 1e-14;     // min/max |U_kk| of a singular refreshed J
 
 }  // namespace
 
@@ -82,9 +84,12 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   perturbed_ = trial_;
   predictor_ = trial_;
   buildColumnGroups();
+  evaluateMassMatrix(model_, trial_, ws_);
+  massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
   if (!sparse_) {
     J_.setZero(n_ + m_, n_ + m_);
-    lu_ = Eigen::PartialPivLU<Eigen::MatrixXd>(n_ + m_);
+    stiffness_.setZero(n_, n_);
+    lu_.resize(n_ + m_);
     return;
   }
   // The pattern of J: K and C on the neighbour blocks (M's blocks among them), then Phi_q on the
@@ -139,6 +144,7 @@ void HHTStep::buildColumnGroups() {
 }
 
 void HHTStep::start() {
+  assumedRate_ = 1.0;
   an_ = ws_.vdot;
   aRate_.setZero();
   lambdaRate_.setZero();
@@ -159,10 +165,13 @@ void HHTStep::updateTrial(const State& accepted, double h) {
 
 bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats) {
   updateTrial(accepted, h);
-  evaluateMassMatrix(model_, trial_, ws_);
+  // Planar M is constant (evaluated in the constructor).
+  if (model_.dimension == 3) {
+    evaluateMassMatrix(model_, trial_, ws_);
+    massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
+  }
   evaluateAppliedForces(model_, trial_, ws_);
-  evaluatePhi(model_, trial_, ws_);
-  evaluateConstraintDerivatives(model_, trial_, ws_);
+  evaluateConstraints(model_, trial_, ws_);
   ++stats.rhsEvaluations;
   // e1 = M a / (1 + alpha) + Phi_q^T lambda - Q - alpha / (1 + alpha) r_n
   auto e1 = residual_.head(n_);
@@ -266,8 +275,31 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
     factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
     return factored_;
   }
-  lu_.compute(J_);
-  factored_ = J_.allFinite() && reciprocalCondition() > kSingularRcond;
+  // beta h^2 K + gamma h C, kept for the refreshes.
+  stiffness_ = J_.topLeftCorner(n_, n_);
+  for (Eigen::Index i = 0; i < n_; ++i)
+    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
+      stiffness_(i, it.col()) -= it.value() / (1 + alpha_);
+  factored_ = J_.allFinite() && lu_.factor(J_) && reciprocalCondition() > kSingularRcond;
+  return factored_;
+}
+
+bool HHTStep::refreshIterationMatrix() {
+  // M / (1 + alpha) (spatial: planar M is constant) and Phi_q at the iterate, K and C as J was
+  // formed (dense J only).
+  if (model_.dimension == 3) {
+    J_.topLeftCorner(n_, n_) = stiffness_;
+    for (Eigen::Index i = 0; i < n_; ++i)
+      for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
+        J_(i, it.col()) += it.value() / (1 + alpha_);
+  }
+  for (Eigen::Index k = 0; k < m_; ++k)
+    for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
+      J_(n_ + k, it.col()) = it.value();
+      J_(it.col(), n_ + k) = it.value();
+    }
+  // Singular or not finite: J is formed again, and its condition estimated, at this iterate.
+  factored_ = lu_.factor(J_) && lu_.pivotRatio() > kSingularPivot;
   return factored_;
 }
 
@@ -277,24 +309,21 @@ double HHTStep::reciprocalCondition() {
   const Eigen::Index size = n_ + m_;
   if (size == 0) return 1.0;
   const double normJ = J_.cwiseAbs().colwise().sum().maxCoeff();
-  product_.setConstant(1.0 / static_cast<double>(size));
-  delta_ = lu_.solve(product_);
+  delta_.setConstant(1.0 / static_cast<double>(size));
+  lu_.solveInPlace(delta_);
   double estimate = delta_.lpNorm<1>();
   Eigen::Index previous = -1;
   for (int k = 0; k < 5; ++k) {
-    // delta = J^-T sign: U^T L^T P x = sign.
+    // delta = J^-T sign(delta), and its largest entry as the next unit vector.
     delta_ = delta_.cwiseSign();
-    lu_.matrixLU().triangularView<Eigen::Upper>().transpose().solveInPlace(delta_);
-    lu_.matrixLU().triangularView<Eigen::UnitLower>().transpose().solveInPlace(delta_);
-    product_.noalias() = lu_.permutationP().transpose() * delta_;
-    delta_ = product_;
+    lu_.solveTransposedInPlace(delta_);
     Eigen::Index largest = 0;
     delta_.cwiseAbs().maxCoeff(&largest);
     if (largest == previous) break;
     previous = largest;
-    product_.setZero();
-    product_(largest) = 1.0;
-    delta_ = lu_.solve(product_);
+    delta_.setZero();
+    delta_(largest) = 1.0;
+    lu_.solveInPlace(delta_);
     const double next = delta_.lpNorm<1>();
     if (next <= estimate) break;
     estimate = next;
@@ -304,12 +333,11 @@ double HHTStep::reciprocalCondition() {
 
 void HHTStep::solveIterationMatrix() {
   // delta = J^-1 residual.
-  if (!sparse_) {
-    delta_ = lu_.solve(residual_);
-    return;
-  }
   delta_ = residual_;
-  sparseLu_->solveInPlace(delta_);
+  if (sparse_)
+    sparseLu_->solveInPlace(delta_);
+  else
+    lu_.solveInPlace(delta_);
 }
 
 double HHTStep::correctionNorm(double h) {
@@ -322,13 +350,21 @@ double HHTStep::correctionNorm(double h) {
     product_.noalias() = sparseJ_.rightCols(m_) * lambda_;
     F_ = product_.head(n_);
   } else {
-    const auto Phi_qT = J_.topRightCorner(n_, m_);
-    dF_.noalias() = Phi_qT * delta_.tail(m_);
-    F_.noalias() = Phi_qT * lambda_;
+    // Plain loops over the columns of the block: cheaper than Eigen's products at these sizes.
+    dF_.setZero();
+    F_.setZero();
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      const double* column = J_.data() + (n_ + k) * J_.rows();
+      const double dlambda = delta_(n_ + k), lambda = lambda_(k);
+      for (Eigen::Index i = 0; i < n_; ++i) {
+        dF_(i) += column[i] * dlambda;
+        F_(i) += column[i] * lambda;
+      }
+    }
   }
   // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
   const double floorA = kPositionRoundoff / (beta_ * h * h);
-  const double floorF = floorA * std::max(1.0, ws_.M.diagonal().maxCoeff());
+  const double floorF = floorA * massScale_;
   double norm = 0.0;
   for (Eigen::Index i = 0; i < n_; ++i)
     norm = std::max({norm, std::abs(delta_(i)) / (tolerance_ * (1 + std::abs(a_(i))) + floorA),
@@ -343,6 +379,9 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
   a_ = an_ + h * aRate_;
   lambda_ = lambdan_ + h * lambdaRate_;
   if (factored_ && std::abs(h / hJ_ - 1) > kStepChange) factored_ = false;
+  // Dense J: the contraction rate last measured, grown, is assumed for the first iteration.
+  const bool refresh = !sparse_;
+  if (refresh) assumedRate_ = std::pow(std::max(assumedRate_, 1e-16), kRateGrowth);
   bool fresh = false;   // J formed during this step
   int formedInStep = 0;
   int sinceFactor = 0;  // iterations with the current J
@@ -353,6 +392,8 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
       return StepOutcome::NotFinite;
     }
     if (k == 0) predictor_ = trial_;
+    // Dense J: its mass and constraint blocks at the predictor, factored again.
+    if (k == 0 && refresh && factored_) refreshIterationMatrix();
     if (!factored_) {
       if (!formIterationMatrix(h, stats)) return StepOutcome::Singular;
       fresh = true;
@@ -367,9 +408,11 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     const double norm = correctionNorm(h);
     if (!std::isfinite(norm)) return StepOutcome::Singular;
     const double rate = sinceFactor > 0 ? norm / previous : 0.0;
+    if (refresh && sinceFactor > 0) assumedRate_ = rate;
+    const double extrapolated = sinceFactor > 0 ? rate : k == 0 && refresh ? assumedRate_ : 1.0;
     previous = norm;
     ++sinceFactor;
-    if (norm <= 1 || (sinceFactor > 1 && rate < 1 && rate / (1 - rate) * norm <= 1)) {
+    if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1)) {
       updateTrial(accepted, h);
       return StepOutcome::Converged;
     }

