@@ -188,8 +188,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   out.Wdot = Qn_.dot(y.v);
   // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its pseudoinverse (with that of
   // the holonomic rows C_q).
-  evaluatePhi(model_, at_, ws_);
-  evaluateConstraintDerivatives(model_, at_, ws_);
+  evaluateConstraints(model_, at_, ws_);
   const auto& A = ws_.Phi_q;
   denseA_ = A;
   if (model_.dimension == 2)
