@@ -264,7 +264,8 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   // beta h^2 K and gamma h C: in closed form where the model allows it, else by differences.
   expandMultipliers(lambda_);
   MatrixSink sink(*this);
-  if (closedFormConstraints_) addConstraintStiffness(model_, trial_, lambdaAll_, beta_ * h * h, sink);
+  if (closedFormConstraints_)
+    addConstraintStiffness(model_, trial_, lambdaAll_, beta_ * h * h, sink);
   if (closedFormForces_)
     addForceStiffness(model_, trial_, beta_ * h * h, gamma_ * h, sink);
   else
@@ -275,13 +276,19 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
     factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
     return factored_;
   }
-  // beta h^2 K + gamma h C, kept for the refreshes.
-  stiffness_ = J_.topLeftCorner(n_, n_);
-  for (Eigen::Index i = 0; i < n_; ++i)
-    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
-      stiffness_(i, it.col()) -= it.value() / (1 + alpha_);
+  // beta h^2 K + gamma h C, kept for the refreshes of a spatial model's M.
+  if (model_.dimension == 3) {
+    stiffness_ = J_.topLeftCorner(n_, n_);
+    addScaledMass(-1.0, stiffness_);
+  }
   factored_ = J_.allFinite() && lu_.factor(J_) && reciprocalCondition() > kSingularRcond;
   return factored_;
+}
+
+void HHTStep::addScaledMass(double sign, Eigen::MatrixXd& target) const {
+  for (Eigen::Index i = 0; i < n_; ++i)
+    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
+      target(i, it.col()) += sign * it.value() / (1 + alpha_);
 }
 
 bool HHTStep::refreshIterationMatrix() {
@@ -289,9 +296,7 @@ bool HHTStep::refreshIterationMatrix() {
   // formed (dense J only).
   if (model_.dimension == 3) {
     J_.topLeftCorner(n_, n_) = stiffness_;
-    for (Eigen::Index i = 0; i < n_; ++i)
-      for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
-        J_(i, it.col()) += it.value() / (1 + alpha_);
+    addScaledMass(1.0, J_);
   }
   for (Eigen::Index k = 0; k < m_; ++k)
     for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {

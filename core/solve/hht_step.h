@@ -16,11 +16,11 @@
 // on the sparse path of planar models in closed form (solve/planar_stiffness.h: the constraint
 // forces' geometric stiffness always, the applied forces' K and C when every force element has
 // one), otherwise by forward differences of evaluateAppliedForces and
-// evaluateConstraintDerivatives (K includes the geometric stiffness). The columns are perturbed in groups: the
-// bodies are coloured so that no two of a colour share a neighbour (bodyNeighbours, a distance-2
-// colouring), and one evaluation perturbs direction k of every body of a colour at once; the
-// change of the force on body i then comes from its one perturbed neighbour. Forming J costs
-// 2 d (colours) evaluations, independent of the number of bodies for a chain or a tree.
+// evaluateConstraintDerivatives (K includes the geometric stiffness). The columns are perturbed in
+// groups: the bodies are coloured so that no two of a colour share a neighbour (bodyNeighbours, a
+// distance-2 colouring), and one evaluation perturbs direction k of every body of a colour at
+// once; the change of the force on body i then comes from its one perturbed neighbour. Forming J
+// costs 2 d (colours) evaluations, independent of the number of bodies for a chain or a tree.
 // Storage: dense J and a pivoted LU for small models; for large ones (nv >= sparseFrom) a sparse
 // J whose pattern (the neighbour blocks, Phi_q's active rows and their transposes) is fixed in
 // the constructor, with a sparse LU (KLU, solve/sparse_lu.h) whose ordering is analysed once and
@@ -92,6 +92,7 @@ class HHTStep {
   bool formIterationMatrix(double h, RunStats& stats);
   void addDifferences(double h, RunStats& stats);
   bool refreshIterationMatrix();
+  void addScaledMass(double sign, Eigen::MatrixXd& target) const;  // target += sign M / (1 + alpha)
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
   double reciprocalCondition();
@@ -107,7 +108,8 @@ class HHTStep {
   std::vector<Eigen::Index> rows_;  // active rows of Phi_q
   Eigen::Index n_ = 0, m_ = 0;
   std::vector<std::vector<Eigen::Index>> groups_;      // directions perturbed together
-  std::vector<std::vector<Eigen::Index>> columnRows_;  // per direction: the rows of K and C it moves
+  // Per direction: the rows of K and C it moves.
+  std::vector<std::vector<Eigen::Index>> columnRows_;
 
   Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
   Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
@@ -119,7 +121,7 @@ class HHTStep {
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
   Eigen::VectorXd F_, dF_, product_;  // Phi_q^T lambda, Phi_q^T dlambda, J [0; x]
   Eigen::MatrixXd J_;
-  Eigen::MatrixXd stiffness_;  // dense: beta h^2 K + gamma h C as J was formed
+  Eigen::MatrixXd stiffness_;  // dense, spatial: beta h^2 K + gamma h C as J was formed
   double massScale_ = 1.0;     // max(1, max M_ii)
   double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
   DenseLu lu_;
