@@ -36,17 +36,20 @@ std::optional<Arguments> parseCommandLine(const std::string& command,
   return args;
 }
 
-bool positiveOption(const Arguments& args, const std::string& name, std::optional<double>* value,
-                    std::string* error) {
+bool numberOption(const Arguments& args, const std::string& name, std::optional<double>* value,
+                  std::string* error) {
   const std::optional<std::string> text = args.value(name);
   if (!text) return true;
   *value = parseNumber(*text);
-  if (!*value) {
-    *error = "--" + name + " needs a number, got \"" + *text + "\"";
-    return false;
-  }
-  if (**value <= 0) {
-    *error = "--" + name + " must be positive, got " + *text;
+  if (!*value) *error = "--" + name + " needs a number, got \"" + *text + "\"";
+  return value->has_value();
+}
+
+bool positiveOption(const Arguments& args, const std::string& name, std::optional<double>* value,
+                    std::string* error) {
+  if (!numberOption(args, name, value, error)) return false;
+  if (*value && **value <= 0) {
+    *error = "--" + name + " must be positive, got " + *args.value(name);
     return false;
   }
   return true;

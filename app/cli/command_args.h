@@ -19,6 +19,10 @@ std::optional<Arguments> parseCommandLine(const std::string& command,
                                           const std::vector<std::string>& positionalNames,
                                           int* exitCode);
 
+// A number option (--hht-alpha -0.2) when given; a usage error in *error otherwise.
+bool numberOption(const Arguments& args, const std::string& name, std::optional<double>* value,
+                  std::string* error);
+
 // A positive number option (--end 2) when given; a usage error in *error otherwise.
 bool positiveOption(const Arguments& args, const std::string& name, std::optional<double>* value,
                     std::string* error);

@@ -22,7 +22,7 @@ namespace {
 // Analysis settings given on the command line; each overrides the model's.
 struct Overrides {
   std::optional<AnalysisType> type;
-  std::optional<double> endTime, step, outputStep, tolerance;
+  std::optional<double> endTime, step, outputStep, tolerance, hhtAlpha;
   std::optional<std::string> integrator;
   std::optional<bool> variableStep, energyCorrection;
 };
@@ -37,6 +37,16 @@ bool switchOption(const Arguments& args, const char* name, std::optional<bool>* 
     return false;
   }
   *out = *value == "on";
+  return true;
+}
+
+// --hht-alpha: a number in [-1/3, 0].
+bool alphaOption(const Arguments& args, std::optional<double>* out, std::string* error) {
+  if (!numberOption(args, "hht-alpha", out, error)) return false;
+  if (*out && !hhtAlphaInRange(**out)) {
+    *error = "--hht-alpha must be in [-1/3, 0], got " + *args.value("hht-alpha");
+    return false;
+  }
   return true;
 }
 
@@ -56,7 +66,8 @@ bool readOverrides(const Arguments& args, Overrides& out, std::string* error) {
          positiveOption(args, "output-step", &out.outputStep, error) &&
          positiveOption(args, "tolerance", &out.tolerance, error) &&
          switchOption(args, "variable-step", &out.variableStep, error) &&
-         switchOption(args, "energy-correction", &out.energyCorrection, error);
+         switchOption(args, "energy-correction", &out.energyCorrection, error) &&
+         alphaOption(args, &out.hhtAlpha, error);
 }
 
 void applyOverrides(Spec& spec, const Overrides& o) {
@@ -69,6 +80,7 @@ void applyOverrides(Spec& spec, const Overrides& o) {
   if (o.integrator) a.integrator = *o.integrator;
   if (o.variableStep) a.variableStep = *o.variableStep;
   if (o.energyCorrection) a.energyCorrection = *o.energyCorrection;
+  if (o.hhtAlpha) a.hhtAlpha = *o.hhtAlpha;
   spec.analysis = a;
 }
 
@@ -97,6 +109,7 @@ int runCommand(const std::vector<std::string>& words) {
                                       {"tolerance"},
                                       {"variable-step"},
                                       {"energy-correction"},
+                                      {"hht-alpha"},
                                       {"set"},
                                       {"acf"},
                                       {"summary"},

@@ -37,6 +37,8 @@ Options of run (each overrides the model's analysis settings):
   --tolerance TOL          error tolerance (kinematics: Newton tolerance on the constraints)
   --variable-step on|off   hht: error-controlled steps up to --step (default off)
   --energy-correction on|off  corrected-rk*: Braun-Goldfarb energy correction (default on)
+  --hht-alpha A            hht: the HHT parameter alpha in [-1/3, 0] (default -0.1; 0: no
+                           numerical damping, -1/3: the most)
   --set NAME=VALUE         set a model parameter (a number or an expression); repeatable
   --acf FILE               simEngine2D analysis file for a .adm model
   --summary FILE.json      write a JSON summary of the run

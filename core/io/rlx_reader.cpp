@@ -253,6 +253,7 @@ void readAnalysis(const Json& value, ReadContext& context, AnalysisSpec& analysi
   in.number("tolerance", analysis.tolerance);
   in.flag("variable_step", analysis.variableStep);
   in.flag("energy_correction", analysis.energyCorrection);
+  in.number("hht_alpha", analysis.hhtAlpha);
   in.finish();
 }
 

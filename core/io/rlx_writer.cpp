@@ -171,6 +171,7 @@ Json writeAnalysis(const AnalysisSpec& analysis) {
   out["tolerance"] = number(analysis.tolerance);
   if (analysis.variableStep) out["variable_step"] = true;
   if (!analysis.energyCorrection) out["energy_correction"] = false;
+  if (analysis.hhtAlpha != AnalysisSpec{}.hhtAlpha) out["hht_alpha"] = number(analysis.hhtAlpha);
   return out;
 }
 

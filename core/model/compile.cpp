@@ -2,6 +2,7 @@
 // coordinates, evaluates numbers and compiles expressions (compile_functions.cpp).
 #include "model/compiler.h"
 
+#include "expr/node.h"
 #include "joints/joints.h"
 
 #include <algorithm>
@@ -265,6 +266,10 @@ void Compiler::compileAnalysis() {
   model.integrator = a.integrator;
   model.variableStep = a.variableStep;
   model.energyCorrection = a.energyCorrection;
+  if (const auto alpha = number(a.hhtAlpha, element, "hht_alpha")) {
+    if (hhtAlphaInRange(*alpha)) model.hhtAlpha = *alpha;
+    else error(element, "hht_alpha", "must be in [-1/3, 0], got " + expr::numberText(*alpha));
+  }
 }
 
 }  // namespace detail

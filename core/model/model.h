@@ -137,6 +137,7 @@ struct Model {
   double endTime = 1.0, step = 1e-3, outputStep = 1e-3, tolerance = 1e-6;
   std::string integrator = "hht";
   bool variableStep = false, energyCorrection = true;
+  double hhtAlpha = -0.1;
 
   int bodyDofs() const { return dimension == 2 ? 3 : 6; }
 };

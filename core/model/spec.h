@@ -139,8 +139,12 @@ struct AnalysisSpec {
   Number tolerance = 1e-6;
   bool variableStep = false;     // hht: error-controlled steps (extension of the format)
   bool energyCorrection = true;  // corrected-rk*: Braun-Goldfarb energy term (extension)
+  Number hhtAlpha = -0.1;        // hht: the HHT parameter alpha in [-1/3, 0] (extension)
   bool operator==(const AnalysisSpec&) const = default;
 };
+
+// HHT's parameter alpha must lie in [-1/3, 0] (a rounding margin below -1/3).
+inline bool hhtAlphaInRange(double alpha) { return alpha >= -1.0 / 3.0 - 1e-12 && alpha <= 0.0; }
 
 struct Spec {
   int formatVersion = 1;

@@ -76,6 +76,7 @@ AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
       options.tolerance = model.tolerance;
       options.variableStep = model.variableStep;
       options.energyCorrection = model.energyCorrection;
+      options.hhtAlpha = model.hhtAlpha;
       results.report = SolveReport{};
       runDynamics(model, state, ws, options, results, observer);
       results.stats.newtonIterations += assembly.iterations;

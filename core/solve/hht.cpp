@@ -45,7 +45,7 @@ void reportFailure(const Model& model, const State& state, Workspace& ws, const 
 
 // The options HHT accepts, or a message saying why not.
 std::string checkOptions(const DynamicsOptions& options) {
-  if (!(options.hhtAlpha >= -1.0 / 3.0 - 1e-12 && options.hhtAlpha <= 0.0))
+  if (!hhtAlphaInRange(options.hhtAlpha))
     return "the HHT parameter alpha = " + numberText(options.hhtAlpha) + " is outside [-1/3, 0]";
   return checkStepOptions(options);
 }

@@ -144,6 +144,9 @@ class CliTest : public QObject {
     QTest::newRow("negative output step")
         << QStringList{"run", model, "-o", "x.csv", "--output-step", "-0.1"}
         << "--output-step must be positive";
+    QTest::newRow("hht alpha out of range")
+        << QStringList{"run", model, "-o", "x.csv", "--hht-alpha", "0.1"}
+        << "--hht-alpha must be in [-1/3, 0], got 0.1";
     QTest::newRow("unknown analysis")
         << QStringList{"run", model, "-o", "x.csv", "--analysis", "sideways"}
         << "--analysis must be";
@@ -190,6 +193,10 @@ class CliTest : public QObject {
     QTest::newRow("negative mass")
         << QString::fromStdString(edited("slider_crank.rlx", "\"mass\": \"m_rod\"", "\"mass\": -2"))
         << "bodies[1] \"rod\": mass must be positive";
+    QTest::newRow("hht alpha out of range")
+        << QString::fromStdString(
+               edited("slider_crank.rlx", "\"tolerance\": 1e-10", "\"hht_alpha\": -0.5"))
+        << "analysis: hht_alpha must be in [-1/3, 0], got -0.5";
     QTest::newRow("bad set expression") << QString() << "parameters[0] \"r\"";
   }
 
@@ -493,6 +500,19 @@ class CliTest : public QObject {
       QVERIFY(summary["max_energy_error"].toDouble() < 1e-3);
       QVERIFY(summary["max_constraint_error"].toDouble() < 1e-6);
     }
+    // --hht-alpha reaches the integrator: -0.1 is the default, -0.3 gives another trajectory.
+    std::vector<Csv> byAlpha;
+    for (const char* alpha : {"", "-0.1", "-0.3"}) {
+      QStringList args{"run", example("simple_pendulum.rlx"), "-o", csvPath, "--step", "0.02",
+                       "--output-step", "0.1", "--quiet"};
+      if (*alpha) args << "--hht-alpha" << alpha;
+      const CliRun run = runCli(args);
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      byAlpha.push_back(readCsv(csvPath));
+    }
+    QVERIFY(byAlpha[1].rows == byAlpha[0].rows);
+    const std::size_t last = byAlpha[0].rows.size() - 1;
+    QVERIFY(std::abs(byAlpha[2].at(last, "pendulum.angle") - byAlpha[0].at(last, "pendulum.angle")) > 1e-4);
     const CliRun off = runCli({"run", example("simple_pendulum.rlx"), "-o", csvPath,
                                "--energy-correction", "maybe"});
     QCOMPARE(off.exitCode, 64);

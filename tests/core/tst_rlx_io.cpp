@@ -190,6 +190,7 @@ void TestRlxIo::readsEveryPlanarKey() {
   QCOMPARE(spec.analysis->outputStep->value, 0.01);
   QCOMPARE(q(spec.analysis->integrator), QString("corrected-rk45"));
   QCOMPARE(spec.analysis->tolerance.value, 1e-8);
+  QCOMPARE(spec.analysis->hhtAlpha.value, -0.2);
   QCOMPARE(spec.view["camera"]["zoom"].get<double>(), 1.25);
   QVERIFY(spec.view["notes"].is_null());
   QCOMPARE(spec.view["layers"][2][0].get<double>(), 3.5);

@@ -234,6 +234,22 @@ class TestMainWindow : public QObject {
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(dialog.analysis().integrator, std::string("corrected-rk"));
     QCOMPARE(dialog.analysis().endTime.value, 2.5);
+    QVERIFY(!dialog.hhtAlphaEdit()->isEnabled());  // alpha belongs to hht only
+  }
+
+  void hhtAlphaIsCheckedAndKept() {
+    AnalysisSpec analysis;
+    analysis.type = AnalysisType::Dynamics;
+    AnalysisDialog dialog(analysis);
+    QVERIFY(dialog.hhtAlphaEdit()->isEnabled());
+    QCOMPARE(dialog.hhtAlphaEdit()->text(), QString("-0.1"));
+    dialog.hhtAlphaEdit()->setText("0.2");
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));  // outside [-1/3, 0]
+    dialog.hhtAlphaEdit()->setText("-0.25");
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.analysis().hhtAlpha.value, -0.25);
   }
 
   void workLeftByAKilledProcessIsOfferedBack() {

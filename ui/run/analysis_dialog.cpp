@@ -46,6 +46,8 @@ AnalysisDialog::AnalysisDialog(const AnalysisSpec& analysis, QWidget* parent)
   variableStep_->setChecked(analysis.variableStep);
   energyCorrection_ = new QCheckBox(tr("Energy correction (corrected-rk)"), this);
   energyCorrection_->setChecked(analysis.energyCorrection);
+  hhtAlpha_ = new QLineEdit(textOf(analysis.hhtAlpha), this);
+  hhtAlpha_->setToolTip(tr("In [-1/3, 0]: 0 damps nothing, -1/3 damps the fast modes most"));
   message_ = new QLabel(this);
   message_->setStyleSheet("color: #b00020;");
   message_->hide();
@@ -58,6 +60,7 @@ AnalysisDialog::AnalysisDialog(const AnalysisSpec& analysis, QWidget* parent)
   form->addRow(tr("Integrator"), integrator_);
   form->addRow(tr("Tolerance"), tolerance_);
   form->addRow(QString(), variableStep_);
+  form->addRow(tr("HHT α"), hhtAlpha_);
   form->addRow(QString(), energyCorrection_);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &AnalysisDialog::accept);
@@ -75,6 +78,7 @@ void AnalysisDialog::updateEnabled() {
   const bool dynamics = type_->currentData().toInt() == static_cast<int>(AnalysisType::Dynamics);
   integrator_->setEnabled(dynamics);
   variableStep_->setEnabled(dynamics && integrator_->currentText() == "hht");
+  hhtAlpha_->setEnabled(dynamics && integrator_->currentText() == "hht");
   energyCorrection_->setEnabled(dynamics && integrator_->currentText().startsWith("corrected"));
 }
 
@@ -89,11 +93,17 @@ void AnalysisDialog::accept() {
   a.tolerance = numberOf(tolerance_->text());
   a.variableStep = variableStep_->isChecked();
   a.energyCorrection = energyCorrection_->isChecked();
+  a.hhtAlpha = numberOf(hhtAlpha_->text());
   // Literal values are checked here; expressions are checked by the compiler.
   const auto positive = [](const Number& n) { return !n.expression.empty() || n.value > 0; };
   if (!positive(a.endTime) || !positive(a.step) || !positive(a.tolerance) ||
       (a.outputStep && !positive(*a.outputStep))) {
     message_->setText(tr("End time, step, output step and tolerance must be positive."));
+    message_->show();
+    return;
+  }
+  if (!a.hhtAlpha.isExpression() && !hhtAlphaInRange(a.hhtAlpha.value)) {
+    message_->setText(tr("HHT α must be in [-1/3, 0]."));
     message_->show();
     return;
   }

@@ -25,13 +25,14 @@ class AnalysisDialog : public QDialog {
   QComboBox* integratorBox() const { return integrator_; }
   QLineEdit* endTimeEdit() const { return endTime_; }
   QLineEdit* stepEdit() const { return step_; }
+  QLineEdit* hhtAlphaEdit() const { return hhtAlpha_; }
 
  private:
   void updateEnabled();
 
   AnalysisSpec analysis_;
   QComboBox *type_, *integrator_;
-  QLineEdit *endTime_, *step_, *outputStep_, *tolerance_;
+  QLineEdit *endTime_, *step_, *outputStep_, *tolerance_, *hhtAlpha_;
   QCheckBox *variableStep_, *energyCorrection_;
   QLabel* message_;
 };
