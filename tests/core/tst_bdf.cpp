@@ -105,18 +105,7 @@ void TestBdf::pendulumAccuracyScalesWithTolerance() {
         s.newtonIterations, s.maxOrder, run.seconds);
     errors.push_back(std::max(angleError, rateError));
   }
-  // Least-squares slope of log(error) against log(tol).
-  double mx = 0, my = 0;
-  for (std::size_t i = 0; i < errors.size(); ++i) {
-    mx += std::log10(tolerances[i]) / static_cast<double>(errors.size());
-    my += std::log10(errors[i]) / static_cast<double>(errors.size());
-  }
-  double sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < errors.size(); ++i) {
-    sxy += (std::log10(tolerances[i]) - mx) * (std::log10(errors[i]) - my);
-    sxx += (std::log10(tolerances[i]) - mx) * (std::log10(tolerances[i]) - mx);
-  }
-  const double slope = sxy / sxx;
+  const double slope = test::logLogSlope(tolerances, errors);
   qInfo("log-log slope of the global error against the tolerance: %.3f", slope);
   QVERIFY2(slope > 0.7 && slope < 1.3, QByteArray::number(slope));
   for (std::size_t i = 0; i < errors.size(); ++i)

@@ -233,23 +233,17 @@ void TestCorrectedRK::rk4Order() {
   const Body& rod = test::body(model, "pendulum");
   const double exact =
       reference([](double th, double) { return -1.5 * g * std::cos(th); }, 0, 0, 1e-5, 1, 1)[1];
-  std::vector<double> logH, logErr;
+  std::vector<double> steps, errors;
   for (const double h : {0.025, 0.0125, 0.00625, 0.003125}) {
     const Run run = runModel(model, "corrected-rk", h, 1.0, 0.5,
                              [](DynamicsOptions& o) { o.energyCorrection = false; });
     QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
     const double error = std::abs(run.results.frames.back().state.q(rod.q + 2) - exact);
     qInfo("corrected-rk pendulum h = %g: angle error at t = 1 s %.3e", h, error);
-    logH.push_back(std::log(h));
-    logErr.push_back(std::log(error));
+    steps.push_back(h);
+    errors.push_back(error);
   }
-  // Least-squares slope of log(error) against log(h).
-  const auto n = static_cast<double>(logH.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < logH.size(); ++i) {
-    sx += logH[i], sy += logErr[i], sxx += logH[i] * logH[i], sxy += logH[i] * logErr[i];
-  }
-  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  const double slope = test::logLogSlope(steps, errors);
   qInfo("corrected-rk fitted order %.3f", slope);
   QVERIFY2(std::abs(slope - 4) < 0.3, QByteArray::number(slope));
 }

@@ -151,7 +151,7 @@ void TestHHT::convergenceOrder() {
   std::vector<double> times;
   for (int k = 0; k <= 20; ++k) times.push_back(0.05 * k);
   const std::vector<Eigen::Vector2d> exact = integrateOneDof(pendulumAcceleration, 0.0, 0.0, times);
-  std::vector<double> logH, logE;
+  std::vector<double> steps, errors;
   for (const double h : {4e-3, 2e-3, 1e-3, 5e-4}) {
     DynamicsOptions options = optionsFor(1.0, h, 0.05);
     options.tolerance = 1e-10;
@@ -162,19 +162,10 @@ void TestHHT::convergenceOrder() {
     for (std::size_t k = 0; k < times.size(); ++k)
       error = std::max(error, std::abs(run.results.frames[k].state.q(2) - exact[k](0)));
     qInfo("h = %g: largest angle error over [0, 1] s %.4g rad", h, error);
-    logH.push_back(std::log(h));
-    logE.push_back(std::log(error));
+    steps.push_back(h);
+    errors.push_back(error);
   }
-  // Least-squares slope of log(error) against log(h).
-  const auto n = static_cast<double>(logH.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < logH.size(); ++i) {
-    sx += logH[i];
-    sy += logE[i];
-    sxx += logH[i] * logH[i];
-    sxy += logH[i] * logE[i];
-  }
-  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  const double slope = test::logLogSlope(steps, errors);
   qInfo("fitted order %.3f", slope);
   QVERIFY2(std::abs(slope - 2) < 0.2, QByteArray::number(slope));
 }

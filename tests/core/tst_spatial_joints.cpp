@@ -4,6 +4,7 @@
 // rotation group), so Phi_q is checked with respect to v, as the solvers use it.
 #include "joints/joints.h"
 #include "joints/rotation.h"
+#include "constraint_check.h"
 #include "model/compile.h"
 #include "solve/constraints.h"
 #include "solve/spatial_constraints.h"
@@ -135,42 +136,10 @@ void TestSpatialJoints::derivatives() {
     state.v = Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); });
     const Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); });
 
+    const test::ConstraintDerivativeErrors errors =
+        test::constraintDerivativeErrors(model, state, a, ws);
     evaluateConstraintDerivatives(model, state, ws);
     const Eigen::MatrixXd Phi_q = ws.Phi_q;
-    const Eigen::VectorXd nu = ws.nu, gamma = ws.gamma;
-
-    // Phi at q (+) dv, and along the path q (+) (v s + a s^2 / 2) at time t + s.
-    const auto phiOfV = [&](const Eigen::VectorXd& dv) {
-      State moved = state;
-      integratePositions(model, moved.q, dv, 1.0);
-      evaluatePhi(model, moved, ws);
-      return Eigen::VectorXd(ws.Phi);
-    };
-    const auto phiAt = [&](double s) {
-      State moved = state;
-      moved.t += s;
-      integratePositions(model, moved.q, Eigen::VectorXd(state.v * s + 0.5 * a * s * s), 1.0);
-      evaluatePhi(model, moved, ws);
-      return Eigen::VectorXd(ws.Phi);
-    };
-    const auto phiOfT = [&](const Eigen::VectorXd& t) {
-      State moved = state;
-      moved.t = t(0);
-      evaluatePhi(model, moved, ws);
-      return Eigen::VectorXd(ws.Phi);
-    };
-    const Eigen::MatrixXd numericPhi_q =
-        test::numericJacobian(phiOfV, Eigen::VectorXd::Zero(model.nv));
-    const Eigen::VectorXd numericNu =
-        -test::numericJacobian(phiOfT, Eigen::VectorXd::Constant(1, state.t));
-    // Second difference, Richardson-extrapolated (error O(h^4)).
-    const auto secondDifference = [&](double h) {
-      return Eigen::VectorXd((phiAt(h) - 2 * phiAt(0) + phiAt(-h)) / (h * h));
-    };
-    const Eigen::VectorXd phiDdot = (4 * secondDifference(1e-4) - secondDifference(2e-4)) / 3;
-    const double errors[] = {test::relativeError(Phi_q, numericPhi_q),
-                             test::relativeError(nu, numericNu),
-                             test::relativeError(gamma, Phi_q * a - phiDdot)};
     // The convective form B(v, w) = d/ds [Phi_q(q (+) s w) v] = S(v, w) + 1/2 Phi_q [v, w]:
     // S symmetric (by polarization of gamma), [v, w] = omega_v x omega_w per body.
     const Eigen::VectorXd w = Eigen::VectorXd::NullaryExpr(model.nv, [&] { return uniform(rng); });
@@ -194,12 +163,12 @@ void TestSpatialJoints::derivatives() {
     const Eigen::VectorXd numericB = (rateAlong(1e-6) - rateAlong(-1e-6)) / 2e-6;
     const double errorB = test::relativeError(B, numericB);
     QVERIFY2(errorB < 1e-6, qPrintable(QString("B(v, w), trial %1: %2").arg(trial).arg(errorB)));
-    worst = std::max({worst, errors[0], errors[1], errors[2], errorB});
-    QVERIFY2(errors[0] < 1e-6,
-             qPrintable(QString("Phi_q, trial %1: %2").arg(trial).arg(errors[0])));
-    QVERIFY2(errors[1] < 1e-6, qPrintable(QString("nu, trial %1: %2").arg(trial).arg(errors[1])));
-    QVERIFY2(errors[2] < 1e-6,
-             qPrintable(QString("gamma, trial %1: %2").arg(trial).arg(errors[2])));
+    worst = std::max({worst, errors.Phi_q, errors.nu, errors.gamma, errorB});
+    QVERIFY2(errors.Phi_q < 1e-6,
+             qPrintable(QString("Phi_q, trial %1: %2").arg(trial).arg(errors.Phi_q)));
+    QVERIFY2(errors.nu < 1e-6, qPrintable(QString("nu, trial %1: %2").arg(trial).arg(errors.nu)));
+    QVERIFY2(errors.gamma < 1e-6,
+             qPrintable(QString("gamma, trial %1: %2").arg(trial).arg(errors.gamma)));
   }
   qInfo("largest relative error of Phi_q, nu, gamma over 40 states: %.3g", worst);
 }

@@ -2,6 +2,8 @@
 
 #include <QProcess>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -50,6 +52,16 @@ double relativeError(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
     worst = std::max(worst, std::abs(a(i) - b(i)) / scale);
   }
   return worst;
+}
+
+double logLogSlope(const std::vector<double>& x, const std::vector<double>& y) {
+  const auto n = static_cast<double>(x.size());
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double lx = std::log(x[i]), ly = std::log(y[i]);
+    sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 Eigen::MatrixXd numericJacobian(const std::function<Eigen::VectorXd(const Eigen::VectorXd&)>& f,

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace rlx::test {
 
@@ -25,6 +26,9 @@ CliRun runCli(const QStringList& args);
 
 // Relative difference |a - b| / max(1, |a|, |b|), elementwise maximum.
 double relativeError(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
+
+// Least-squares slope of log(y) against log(x): the order p of y ~ x^p.
+double logLogSlope(const std::vector<double>& x, const std::vector<double>& y);
 
 // Central-difference Jacobian of f at x (columns = d f / d x_j).
 Eigen::MatrixXd numericJacobian(const std::function<Eigen::VectorXd(const Eigen::VectorXd&)>& f,

@@ -23,8 +23,8 @@ class TestViewportExport : public QObject {
   void init();
   void cleanup() { view_.reset(); }
   void pngSequence();
-  void oggTheora();
-  void mp4WhenFfmpegIsInstalled();
+  void video_data();
+  void video();
   void cancelRemovesThePartialVideo();
 
  private:
@@ -79,35 +79,37 @@ void TestViewportExport::pngSequence() {
   }
 }
 
-void TestViewportExport::oggTheora() {
-  QTemporaryDir dir;
-  AnimationExporter exporter;
-  QString error;
-  const QString path = dir.path() + "/four_bar.ogv";
-  const AnimationExportOptions options{AnimationFormat::OggTheora, path, 6, 10};
-  QVERIFY2(exporter.run(
-               *view_, options, [&](int k) { showFrame(k); }, &error),
-           qPrintable(error));
-  QFile file(path);
-  QVERIFY(file.open(QIODevice::ReadOnly));
-  QVERIFY(file.size() > 1000);
-  QCOMPARE(file.read(4), QByteArray("OggS"));
+// Each video format: a file of six frames that starts with its container's signature.
+void TestViewportExport::video_data() {
+  QTest::addColumn<int>("format");
+  QTest::addColumn<QString>("file");
+  QTest::addColumn<int>("signatureAt");
+  QTest::addColumn<QByteArray>("signature");
+  QTest::newRow("ogg theora") << int(AnimationFormat::OggTheora) << "four_bar.ogv" << 0
+                              << QByteArray("OggS");
+  QTest::newRow("mp4 (ffmpeg)") << int(AnimationFormat::Mp4) << "four_bar.mp4" << 4
+                                << QByteArray("ftyp");  // an ISO media file
 }
 
-void TestViewportExport::mp4WhenFfmpegIsInstalled() {
-  if (!AnimationExporter::ffmpegAvailable()) QSKIP("no ffmpeg program on PATH");
+void TestViewportExport::video() {
+  QFETCH(int, format);
+  QFETCH(QString, file);
+  QFETCH(int, signatureAt);
+  QFETCH(QByteArray, signature);
+  if (format == int(AnimationFormat::Mp4) && !AnimationExporter::ffmpegAvailable())
+    QSKIP("no ffmpeg program on PATH");
   QTemporaryDir dir;
   AnimationExporter exporter;
   QString error;
-  const QString path = dir.path() + "/four_bar.mp4";
-  const AnimationExportOptions options{AnimationFormat::Mp4, path, 6, 10};
+  const QString path = dir.path() + "/" + file;
+  const AnimationExportOptions options{AnimationFormat(format), path, 6, 10};
   QVERIFY2(exporter.run(
                *view_, options, [&](int k) { showFrame(k); }, &error),
            qPrintable(error));
-  QFile file(path);
-  QVERIFY(file.open(QIODevice::ReadOnly));
-  QVERIFY(file.size() > 1000);
-  QCOMPARE(file.read(8).mid(4), QByteArray("ftyp"));  // an ISO media file
+  QFile video(path);
+  QVERIFY(video.open(QIODevice::ReadOnly));
+  QVERIFY(video.size() > 1000);
+  QCOMPARE(video.read(signatureAt + signature.size()).mid(signatureAt), signature);
 }
 
 void TestViewportExport::cancelRemovesThePartialVideo() {
