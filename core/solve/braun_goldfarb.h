@@ -94,7 +94,9 @@ class CorrectedEquation {
 
  private:
   void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
-  void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+  // b_nu at the point at_ with the corrected rate qdot (lent to at_.v meanwhile).
+  void convectiveTerm(Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+  void formConstraintMatrix();  // C_ = A R^-1 from ws_.Phi_q
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
   void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
   void toBody(Eigen::Ref<Eigen::VectorXd> x) const;
@@ -108,10 +110,13 @@ class CorrectedEquation {
   std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
-  State at_, tangent_;
+  State at_;
   Eigen::MatrixXd denseA_, C_;  // Phi_q as a dense matrix, and C = A R^-1
   Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, nonholonomic_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
+  // Diagonal M (planar bodies): R = diag(rootMass_), R^-1 = diag(rootMassInv_), M = diag(mass_).
+  bool diagonal_ = false;
+  Eigen::VectorXd rootMass_, rootMassInv_, mass_;
 };
 
 }  // namespace rlx
