@@ -237,7 +237,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   convectiveTerm(out.qdot, rhs_);
   rhs_.noalias() -= A * a_;
   rhs_ -= gains_.kv * (Av_ - ws_.nu);
-  pinv_.apply(rhs_, y_);
+  pinv_.apply(rhs_, y_, m > 0 ? &out.lambda : nullptr);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
     if (diagonal_) {
@@ -272,16 +272,15 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
       y_ += (r / (ww + mu0Squared_)) * w_;
     }
   }
-  // vdot = a + R^-1 z; lambda = -(C^T)^+ z.
+  // vdot = a + R^-1 z; lambda = -(C^T)^+ z = -(C^T)^+ y = -(C C^T)^+ (b_nu - A a - k_nu (A v - nu))
+  // (the energy part of z is in the null space of C).
   out.vdot = y_;
   solveR(out.vdot);
   out.vdot += a_;
-  if (m > 0) {
-    pinv_.applyTranspose(y_, out.lambda);
+  if (m > 0)
     out.lambda = -out.lambda;
-  } else {
+  else
     out.lambda.resize(0);
-  }
 }
 
 }  // namespace rlx

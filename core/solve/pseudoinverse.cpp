@@ -66,29 +66,42 @@ bool PseudoInverse::factorQR() {
       x[0] = mu;
     }
     tau_(k) = tau;
-    // The remaining columns: y <- H_k y.
-    for (Eigen::Index j = k + 1; j < ma_; ++j) {
+    // The remaining columns: y <- H_k y, two at a time (the same operations per column).
+    Eigen::Index j = k + 1;
+    for (; j + 1 < ma_; j += 2) {
       double* y = a + j * n + k;
-      double s = y[0];
-      for (Eigen::Index i = 1; i < len; ++i) s += x[i] * y[i];
+      double* z = y + n;
+      double s = y[0], t = z[0];
+      for (Eigen::Index i = 1; i < len; ++i) {
+        s += x[i] * y[i];
+        t += x[i] * z[i];
+      }
       s *= tau;
+      t *= tau;
       y[0] -= s;
-      for (Eigen::Index i = 1; i < len; ++i) y[i] -= s * x[i];
+      z[0] -= t;
+      for (Eigen::Index i = 1; i < len; ++i) {
+        y[i] -= s * x[i];
+        z[i] -= t * x[i];
+      }
     }
+    if (j < ma_) reflect(k, a + j * n);
   }
   // kappa_1(R) from R^-1 (back substitution per column).
   const auto R = [&](Eigen::Index i, Eigen::Index j) { return a[j * n + i]; };
   double normR = 0.0, normRinv = 0.0;
   for (Eigen::Index j = 0; j < ma_; ++j) {
     if (R(j, j) == 0.0) return false;
-    Rinv_(j, j) = 1.0 / R(j, j);
-    double column = std::abs(R(j, j)), columnInv = std::abs(Rinv_(j, j));
+    double* inv = Rinv_.data() + j * ma_;
+    inv[j] = 1.0 / R(j, j);
+    double column = std::abs(R(j, j)), columnInv = std::abs(inv[j]);
     for (Eigen::Index i = j - 1; i >= 0; --i) {
+      const double* row = a + i;
       double s = 0.0;
-      for (Eigen::Index l = i + 1; l <= j; ++l) s += R(i, l) * Rinv_(l, j);
-      Rinv_(i, j) = -s / R(i, i);
+      for (Eigen::Index l = i + 1; l <= j; ++l) s += row[l * n] * inv[l];
+      inv[i] = -s / R(i, i);
       column += std::abs(R(i, j));
-      columnInv += std::abs(Rinv_(i, j));
+      columnInv += std::abs(inv[i]);
     }
     normR = std::max(normR, column);
     normRinv = std::max(normRinv, columnInv);
@@ -96,9 +109,9 @@ bool PseudoInverse::factorQR() {
   return normR * normRinv <= kMaxCondition;
 }
 
-void PseudoInverse::reflect(Eigen::Index k, Eigen::VectorXd& x) const {
+void PseudoInverse::reflect(Eigen::Index k, double* x) const {
   const double* v = Ct_.data() + k * n_ + k;
-  double* y = x.data() + k;
+  double* y = x + k;
   const Eigen::Index len = n_ - k;
   double s = y[0];
   for (Eigen::Index i = 1; i < len; ++i) s += v[i] * y[i];
@@ -107,9 +120,26 @@ void PseudoInverse::reflect(Eigen::Index k, Eigen::VectorXd& x) const {
   for (Eigen::Index i = 1; i < len; ++i) y[i] -= s * v[i];
 }
 
-void PseudoInverse::apply(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
-  if (!qr_) return solveSvd(svd_, rank_, b, x);
+void PseudoInverse::apply(const Eigen::VectorXd& b, Eigen::VectorXd& x, Eigen::VectorXd* gram) {
+  if (!qr_) {
+    solveSvd(svd_, rank_, b, x);
+    if (!gram) return;
+    // (C C^T)^+ b = U_r S_r^-2 U_r^T b (coeff_ holds S_r^-1 U_r^T b).
+    coeff_.head(rank_).array() /= svd_.singularValues().head(rank_).array();
+    gram->noalias() = svd_.matrixU().leftCols(rank_) * coeff_.head(rank_);
+    return;
+  }
   applyQR(b, ma_, x);
+  if (!gram) return;
+  // (C_a C_a^T)^-1 b_a = R^-1 (R^-T b_a), with R^-T b_a kept by applyQR in small_.
+  const double* a = Ct_.data();
+  gram->setZero(m_);
+  for (Eigen::Index i = ma_ - 1; i >= 0; --i) {
+    double s = small_(i);
+    for (Eigen::Index l = i + 1; l < ma_; ++l) s -= a[l * n_ + i] * small_(l);
+    small_(i) = s / a[i * n_ + i];
+    (*gram)(rows_[static_cast<std::size_t>(i)]) = small_(i);
+  }
 }
 
 void PseudoInverse::applyLeading(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
@@ -124,14 +154,17 @@ void PseudoInverse::applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen:
   // x = Q [R_kk^-T b_a; 0] over the first `count` active rows: the reflectors after them leave it
   // unchanged.
   const double* a = Ct_.data();
-  full_.setZero();
+  x.resize(n_);
+  double* f = x.data();
   for (Eigen::Index i = 0; i < count; ++i) {
+    const double* column = a + i * n_;
     double s = b(rows_[static_cast<std::size_t>(i)]);
-    for (Eigen::Index l = 0; l < i; ++l) s -= a[i * n_ + l] * full_(l);
-    full_(i) = s / a[i * n_ + i];
+    for (Eigen::Index l = 0; l < i; ++l) s -= column[l] * f[l];
+    f[i] = s / column[i];
+    small_(i) = f[i];
   }
-  for (Eigen::Index k = count - 1; k >= 0; --k) reflect(k, full_);
-  x = full_;
+  for (Eigen::Index i = count; i < n_; ++i) f[i] = 0.0;
+  for (Eigen::Index k = count - 1; k >= 0; --k) reflect(k, f);
 }
 
 void PseudoInverse::applyTranspose(const Eigen::VectorXd& z, Eigen::VectorXd& y) {
@@ -144,15 +177,16 @@ void PseudoInverse::applyTranspose(const Eigen::VectorXd& z, Eigen::VectorXd& y)
   }
   // y_a = R^-1 (Q^T z)_(1..m_a), zero on the switched-off rows.
   full_ = z;
-  for (Eigen::Index k = 0; k < ma_; ++k) reflect(k, full_);
+  double* f = full_.data();
+  for (Eigen::Index k = 0; k < ma_; ++k) reflect(k, f);
   const double* a = Ct_.data();
+  y.setZero(m_);
   for (Eigen::Index i = ma_ - 1; i >= 0; --i) {
-    double s = full_(i);
+    double s = f[i];
     for (Eigen::Index l = i + 1; l < ma_; ++l) s -= a[l * n_ + i] * small_(l);
     small_(i) = s / a[i * n_ + i];
+    y(rows_[static_cast<std::size_t>(i)]) = small_(i);
   }
-  y.setZero(m_);
-  for (Eigen::Index i = 0; i < ma_; ++i) y(rows_[static_cast<std::size_t>(i)]) = small_(i);
 }
 
 void PseudoInverse::solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
