@@ -3,12 +3,60 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 namespace rlx {
 namespace {
 
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kMaxCondition = 1e8;  // largest kappa_1(R) the QR path accepts
+
+// Reflector k is stored at full length, v = [0 (k entries); 1; below R_kk], so that with the
+// length N known at compile time its products are unrolled straight-line code. The sums run in
+// the same order as over the entries from k on (the leading products are zeros), so both give
+// the same numbers.
+template <std::size_t... I>
+double unrolledDot(const double* v, const double* y, std::index_sequence<I...>) {
+  double s = 0.0;
+  ((s += v[I] * y[I]), ...);
+  return s;
+}
+
+template <std::size_t... I>
+void unrolledSubtract(double s, const double* v, double* y, std::index_sequence<I...>) {
+  ((y[I] -= s * v[I]), ...);
+}
+
+// y <- H_k y = y - tau v (v . y) for reflector v (k leading zeros) over n = N entries (N = 0:
+// n at run time, the loops start at k).
+template <int N>
+void reflect(const double* v, double tau, Eigen::Index k, Eigen::Index n, double* y) {
+  if constexpr (N > 0) {
+    const double s = tau * unrolledDot(v, y, std::make_index_sequence<N>());
+    unrolledSubtract(s, v, y, std::make_index_sequence<N>());
+  } else {
+    double s = 0.0;
+    for (Eigen::Index i = k; i < n; ++i) s += v[i] * y[i];
+    s *= tau;
+    for (Eigen::Index i = k; i < n; ++i) y[i] -= s * v[i];
+  }
+}
+
+// Calls f(std::integral_constant<int, N>{}) with N = n for the small sizes a model has (multiples
+// of 3 velocities up to 18), else N = 0.
+template <typename F>
+decltype(auto) withLength(Eigen::Index n, F&& f) {
+  switch (n) {
+    case 3: return f(std::integral_constant<int, 3>{});
+    case 6: return f(std::integral_constant<int, 6>{});
+    case 9: return f(std::integral_constant<int, 9>{});
+    case 12: return f(std::integral_constant<int, 12>{});
+    case 15: return f(std::integral_constant<int, 15>{});
+    case 18: return f(std::integral_constant<int, 18>{});
+    default: return f(std::integral_constant<int, 0>{});
+  }
+}
 
 }  // namespace
 
@@ -17,6 +65,7 @@ PseudoInverse::PseudoInverse(Eigen::Index rows, Eigen::Index cols)
       n_(cols),
       rows_(static_cast<std::size_t>(rows)),
       Ct_(cols, rows),
+      V_(Eigen::MatrixXd::Zero(cols, rows)),
       Rinv_(rows, rows),
       tau_(rows),
       small_(rows),
@@ -36,7 +85,7 @@ void PseudoInverse::compute(const Eigen::MatrixXd& C, const std::vector<bool>& a
     Ct_.col(ma_++) = C.row(i).transpose();
     if (i < leading) ++leadingActive_;
   }
-  qr_ = ma_ <= n_ && factorQR();
+  qr_ = ma_ <= n_ && withLength(n_, [this](auto N) { return factorQR<decltype(N)::value>(); });
   if (qr_) return;
   // Fallback: the SVD of C with its switched-off rows zeroed (and of C_k when k < m).
   C_ = C;
@@ -47,45 +96,31 @@ void PseudoInverse::compute(const Eigen::MatrixXd& C, const std::vector<bool>& a
   if (leading_ < m_) rankLeading_ = decompose(C_.topRows(leading_), svdLeading_);
 }
 
+template <int N>
 bool PseudoInverse::factorQR() {
   // Householder QR of the first ma_ columns of Ct_ in place (Golub-Van Loan 5.1.1): R on and
-  // above the diagonal, the reflector H_k = I - tau_k v v^T (v = [1; below R_kk]) below it.
+  // above the diagonal; the reflector H_k = I - tau_k v v^T in column k of V_ (V_ starts zero
+  // and its entries above row k of column k are never written).
   const Eigen::Index n = n_;
   double* a = Ct_.data();
   for (Eigen::Index k = 0; k < ma_; ++k) {
-    double* x = a + k * n + k;
-    const Eigen::Index len = n - k;
+    double* x = a + k * n;
+    double* v = V_.data() + k * n;
     double sigma = 0.0;
-    for (Eigen::Index i = 1; i < len; ++i) sigma += x[i] * x[i];
-    double tau = 0.0;
+    for (Eigen::Index i = k + 1; i < n; ++i) sigma += x[i] * x[i];
+    double tau = 0.0, scale = 1.0;
     if (sigma > 0.0) {
-      const double alpha = x[0], mu = std::sqrt(alpha * alpha + sigma);
+      const double alpha = x[k], mu = std::sqrt(alpha * alpha + sigma);
       const double v0 = alpha <= 0.0 ? alpha - mu : -sigma / (alpha + mu);
       tau = 2.0 * v0 * v0 / (sigma + v0 * v0);
-      for (Eigen::Index i = 1; i < len; ++i) x[i] /= v0;
-      x[0] = mu;
+      scale = v0;
+      x[k] = mu;
     }
+    v[k] = 1.0;
+    for (Eigen::Index i = k + 1; i < n; ++i) v[i] = x[i] / scale;
     tau_(k) = tau;
-    // The remaining columns: y <- H_k y, two at a time (the same operations per column).
-    Eigen::Index j = k + 1;
-    for (; j + 1 < ma_; j += 2) {
-      double* y = a + j * n + k;
-      double* z = y + n;
-      double s = y[0], t = z[0];
-      for (Eigen::Index i = 1; i < len; ++i) {
-        s += x[i] * y[i];
-        t += x[i] * z[i];
-      }
-      s *= tau;
-      t *= tau;
-      y[0] -= s;
-      z[0] -= t;
-      for (Eigen::Index i = 1; i < len; ++i) {
-        y[i] -= s * x[i];
-        z[i] -= t * x[i];
-      }
-    }
-    if (j < ma_) reflect(k, a + j * n);
+    // The remaining columns: y <- H_k y.
+    for (Eigen::Index j = k + 1; j < ma_; ++j) reflect<N>(v, tau, k, n, a + j * n);
   }
   // kappa_1(R) from R^-1 (back substitution per column).
   const auto R = [&](Eigen::Index i, Eigen::Index j) { return a[j * n + i]; };
@@ -109,17 +144,6 @@ bool PseudoInverse::factorQR() {
   return normR * normRinv <= kMaxCondition;
 }
 
-void PseudoInverse::reflect(Eigen::Index k, double* x) const {
-  const double* v = Ct_.data() + k * n_ + k;
-  double* y = x + k;
-  const Eigen::Index len = n_ - k;
-  double s = y[0];
-  for (Eigen::Index i = 1; i < len; ++i) s += v[i] * y[i];
-  s *= tau_(k);
-  y[0] -= s;
-  for (Eigen::Index i = 1; i < len; ++i) y[i] -= s * v[i];
-}
-
 void PseudoInverse::apply(const Eigen::VectorXd& b, Eigen::VectorXd& x, Eigen::VectorXd* gram) {
   if (!qr_) {
     solveSvd(svd_, rank_, b, x);
@@ -129,7 +153,7 @@ void PseudoInverse::apply(const Eigen::VectorXd& b, Eigen::VectorXd& x, Eigen::V
     gram->noalias() = svd_.matrixU().leftCols(rank_) * coeff_.head(rank_);
     return;
   }
-  applyQR(b, ma_, x);
+  withLength(n_, [&](auto N) { applyQR<decltype(N)::value>(b, ma_, x); });
   if (!gram) return;
   // (C_a C_a^T)^-1 b_a = R^-1 (R^-T b_a), with R^-T b_a kept by applyQR in small_.
   const double* a = Ct_.data();
@@ -147,12 +171,13 @@ void PseudoInverse::applyLeading(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
     if (leading_ < m_) return solveSvd(svdLeading_, rankLeading_, b, x);
     return solveSvd(svd_, rank_, b, x);
   }
-  applyQR(b, leadingActive_, x);
+  withLength(n_, [&](auto N) { applyQR<decltype(N)::value>(b, leadingActive_, x); });
 }
 
+template <int N>
 void PseudoInverse::applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x) {
   // x = Q [R_kk^-T b_a; 0] over the first `count` active rows: the reflectors after them leave it
-  // unchanged.
+  // unchanged. small_ keeps R_kk^-T b_a.
   const double* a = Ct_.data();
   x.resize(n_);
   double* f = x.data();
@@ -164,7 +189,7 @@ void PseudoInverse::applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen:
     small_(i) = f[i];
   }
   for (Eigen::Index i = count; i < n_; ++i) f[i] = 0.0;
-  for (Eigen::Index k = count - 1; k >= 0; --k) reflect(k, f);
+  for (Eigen::Index k = count - 1; k >= 0; --k) reflect<N>(V_.data() + k * n_, tau_(k), k, n_, f);
 }
 
 void PseudoInverse::applyTranspose(const Eigen::VectorXd& z, Eigen::VectorXd& y) {
@@ -178,7 +203,7 @@ void PseudoInverse::applyTranspose(const Eigen::VectorXd& z, Eigen::VectorXd& y)
   // y_a = R^-1 (Q^T z)_(1..m_a), zero on the switched-off rows.
   full_ = z;
   double* f = full_.data();
-  for (Eigen::Index k = 0; k < ma_; ++k) reflect(k, f);
+  for (Eigen::Index k = 0; k < ma_; ++k) reflect<0>(V_.data() + k * n_, tau_(k), k, n_, f);
   const double* a = Ct_.data();
   y.setZero(m_);
   for (Eigen::Index i = ma_ - 1; i >= 0; --i) {

@@ -38,8 +38,10 @@ class PseudoInverse {
   bool factoredByQR() const { return qr_; }
 
  private:
-  bool factorQR();                                         // false when R is too badly conditioned
-  void reflect(Eigen::Index k, double* x) const;  // x <- H_k x (x: n entries)
+  // N: the column length n when known at compile time (small models), else 0.
+  template <int N>
+  bool factorQR();  // false when R is too badly conditioned
+  template <int N>
   void applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x);
   void solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
                 const Eigen::Ref<const Eigen::VectorXd>& b, Eigen::VectorXd& x);
@@ -48,10 +50,11 @@ class PseudoInverse {
 
   Eigen::Index m_, n_, leading_ = 0;
   bool qr_ = false;
-  // QR: the active rows (holonomic first), their count, C_a^T with the reflectors below R.
+  // QR: the active rows (holonomic first), their count, C_a^T factored (R on and above the
+  // diagonal), the reflectors at full length (column k: k zeros, 1, the rest), R^-1.
   std::vector<Eigen::Index> rows_;
   Eigen::Index ma_ = 0, leadingActive_ = 0;
-  Eigen::MatrixXd Ct_, Rinv_;
+  Eigen::MatrixXd Ct_, V_, Rinv_;
   Eigen::VectorXd tau_, small_, full_;
   // SVD fallback: C with zero rows, its SVD and that of C_k, their ranks.
   Eigen::MatrixXd C_;
