@@ -71,6 +71,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       pinv_(model.nh + model.nn, model.nv),
       denseA_(model.nh + model.nn, model.nv),
       C_(model.nh + model.nn, model.nv),
+      Ct_(model.nv, model.nh + model.nn),
       Qn_(model.nv),
       a_(model.nv),
       rhs_(model.nh + model.nn),
@@ -79,6 +80,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       s_(model.nv),
       w_(model.nv),
       Av_(model.nh + model.nn),
+      Aa_(model.nh + model.nn),
       Mv_(model.nv),
       work_(model.nv),
       gyroscopic_(model.nv),
@@ -189,14 +191,31 @@ void CorrectedEquation::formConstraintMatrix() {
       constraintMatrix<6>(model_, Linv_, turn_, denseA_, C_);
     return;
   }
-  // Diagonal R: C_ij = A_ij / R_jj, straight from the sparse rows.
-  C_.setZero();
+  // Diagonal R: C^T, (C^T)_ji = A_ij / R_jj, straight from the sparse rows.
+  Ct_.setZero();
   const int* outer = A.outerIndexPtr();
   const int* columns = A.innerIndexPtr();
   const double* values = A.valuePtr();
   for (Eigen::Index i = 0; i < A.rows(); ++i)
     for (int k = outer[i]; k < outer[i + 1]; ++k)
-      C_(i, columns[k]) = values[k] * rootMassInv_(columns[k]);
+      Ct_(columns[k], i) = values[k] * rootMassInv_(columns[k]);
+}
+
+void CorrectedEquation::multiplyConstraints(const Eigen::VectorXd& v, const Eigen::VectorXd& a) {
+  // Av_ = A v and Aa_ = A a in one pass over the rows (each row's sum in column order).
+  const SparseMatrix& A = ws_.Phi_q;
+  const int* outer = A.outerIndexPtr();
+  const int* columns = A.innerIndexPtr();
+  const double* values = A.valuePtr();
+  for (Eigen::Index i = 0; i < A.rows(); ++i) {
+    double sv = 0.0, sa = 0.0;
+    for (int k = outer[i]; k < outer[i + 1]; ++k) {
+      sv += values[k] * v(columns[k]);
+      sa += values[k] * a(columns[k]);
+    }
+    Av_(i) = sv;
+    Aa_(i) = sa;
+  }
 }
 
 void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
@@ -212,7 +231,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     evaluateMassMatrix(model_, at_, ws_);
   }
   if (diagonal_) {
-    a_.array() = rootMassInv_.array() * (rootMassInv_.array() * ws_.Q.array());
+    for (Eigen::Index i = 0; i < n; ++i) a_(i) = rootMassInv_(i) * (rootMassInv_(i) * ws_.Q(i));
   } else {
     a_ = ws_.Q;
     toBody(a_);
@@ -223,35 +242,38 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its pseudoinverse (with that of
   // the holonomic rows C_q).
   evaluateConstraints(model_, at_, ws_);
-  const auto& A = ws_.Phi_q;
   formConstraintMatrix();
-  pinv_.compute(C_, active_, mq);
+  if (diagonal_)
+    pinv_.computeTransposed(Ct_, active_, mq);
+  else
+    pinv_.compute(C_, active_, mq);
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
-  Av_.noalias() = A * y.v;
-  rhsQ_ = ws_.nu.head(mq) - Av_.head(mq) - gains_.kq * ws_.Phi;
+  multiplyConstraints(y.v, a_);
+  for (Eigen::Index i = 0; i < mq; ++i)
+    rhsQ_(i) = ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i);
   pinv_.applyLeading(rhsQ_, out.qdot);
   solveR(out.qdot);
   out.qdot += y.v;
   // (17b) kinematic part on every row: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the
   // corrected qdot.
   convectiveTerm(out.qdot, rhs_);
-  rhs_.noalias() -= A * a_;
-  rhs_ -= gains_.kv * (Av_ - ws_.nu);
+  for (Eigen::Index i = 0; i < m; ++i)
+    rhs_(i) = rhs_(i) - Aa_(i) - gains_.kv * (Av_(i) - ws_.nu(i));
   pinv_.apply(rhs_, y_, m > 0 ? &out.lambda : nullptr);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
     if (diagonal_) {
-      s_.array() = rootMass_.array() * y.v.array();
+      for (Eigen::Index i = 0; i < n; ++i) s_(i) = rootMass_(i) * y.v(i);
     } else {
       s_ = y.v;
       toBody(s_);
       multiplyBlocks(model_, L_, true, s_);
     }
     pinv_.apply(Av_, w_);
-    w_ = s_ - w_;
-    const double ww = w_.squaredNorm();
-    if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, s_.squaredNorm())) {
-      const double Phi_e = 0.5 * s_.squaredNorm() + potentialEnergy(model_, at_) - E0_ - y.W;
+    for (Eigen::Index i = 0; i < n; ++i) w_(i) = s_(i) - w_(i);
+    const double ww = w_.squaredNorm(), ss = s_.squaredNorm();
+    if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, ss)) {
+      const double Phi_e = 0.5 * ss + potentialEnergy(model_, at_) - E0_ - y.W;
       // b_e = -(dV/dq + dT/dq) qdot + P; a spatial body's dT/dtheta is minus its gyroscopic
       // term g (in Q), so Q_c - 2 g.
       double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
@@ -262,14 +284,15 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
       }
       // A_e vdot_k = (M v) . (a + R^-1 y) = s . (R a + y).
       if (diagonal_)
-        Mv_.array() = mass_.array() * y.v.array();
+        for (Eigen::Index i = 0; i < n; ++i) Mv_(i) = mass_(i) * y.v(i);
       else
         Mv_.noalias() = ws_.M * y.v;
       work_ = y_;
       solveR(work_);
       const double A_e_vdot = Mv_.dot(a_ + work_);
       const double r = b_e - gains_.ke * Phi_e - A_e_vdot;
-      y_ += (r / (ww + mu0Squared_)) * w_;
+      const double c = r / (ww + mu0Squared_);
+      for (Eigen::Index i = 0; i < n; ++i) y_(i) += c * w_(i);
     }
   }
   // vdot = a + R^-1 z; lambda = -(C^T)^+ z = -(C^T)^+ y = -(C C^T)^+ (b_nu - A a - k_nu (A v - nu))

@@ -96,7 +96,8 @@ class CorrectedEquation {
   void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
   // b_nu at the point at_ with the corrected rate qdot (lent to at_.v meanwhile).
   void convectiveTerm(Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
-  void formConstraintMatrix();  // C_ = A R^-1 from ws_.Phi_q
+  void formConstraintMatrix();  // C_ = A R^-1 from ws_.Phi_q (diagonal R: Ct_ = its transpose)
+  void multiplyConstraints(const Eigen::VectorXd& v, const Eigen::VectorXd& a);  // Av_, Aa_
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
   void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
   void toBody(Eigen::Ref<Eigen::VectorXd> x) const;
@@ -111,8 +112,8 @@ class CorrectedEquation {
   double E0_ = 0.0, mu0Squared_ = 0.0;
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
   State at_;
-  Eigen::MatrixXd denseA_, C_;  // Phi_q as a dense matrix, and C = A R^-1
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, nonholonomic_;
+  Eigen::MatrixXd denseA_, C_, Ct_;  // Phi_q as a dense matrix, C = A R^-1 and C^T
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_, gyroscopic_, nonholonomic_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
   // Diagonal M (planar bodies): R = diag(rootMass_), R^-1 = diag(rootMassInv_), M = diag(mass_).
   bool diagonal_ = false;

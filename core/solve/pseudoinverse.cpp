@@ -75,25 +75,36 @@ PseudoInverse::PseudoInverse(Eigen::Index rows, Eigen::Index cols)
 
 void PseudoInverse::compute(const Eigen::MatrixXd& C, const std::vector<bool>& active,
                             Eigen::Index leading) {
+  decompose(C.transpose(), active, leading);
+}
+
+void PseudoInverse::computeTransposed(const Eigen::MatrixXd& Ct, const std::vector<bool>& active,
+                                      Eigen::Index leading) {
+  decompose(Ct, active, leading);
+}
+
+template <typename Transposed>
+void PseudoInverse::decompose(const Transposed& Ct, const std::vector<bool>& active,
+                              Eigen::Index leading) {
   leading_ = leading;
-  // The active rows, transposed into the columns of C_a^T.
+  // The active rows of C, as the columns of C_a^T.
   ma_ = leadingActive_ = 0;
   for (Eigen::Index i = 0; i < m_; ++i) {
     const auto row = static_cast<std::size_t>(i);
     if (row < active.size() && !active[row]) continue;
     rows_[static_cast<std::size_t>(ma_)] = i;
-    Ct_.col(ma_++) = C.row(i).transpose();
+    Ct_.col(ma_++) = Ct.col(i);
     if (i < leading) ++leadingActive_;
   }
   qr_ = ma_ <= n_ && withLength(n_, [this](auto N) { return factorQR<decltype(N)::value>(); });
   if (qr_) return;
   // Fallback: the SVD of C with its switched-off rows zeroed (and of C_k when k < m).
-  C_ = C;
+  C_ = Ct.transpose();
   for (Eigen::Index i = 0; i < m_; ++i)
     if (static_cast<std::size_t>(i) < active.size() && !active[static_cast<std::size_t>(i)])
       C_.row(i).setZero();
-  rank_ = decompose(C_, svd_);
-  if (leading_ < m_) rankLeading_ = decompose(C_.topRows(leading_), svdLeading_);
+  rank_ = decomposeSvd(C_, svd_);
+  if (leading_ < m_) rankLeading_ = decomposeSvd(C_.topRows(leading_), svdLeading_);
 }
 
 template <int N>
@@ -226,8 +237,8 @@ void PseudoInverse::solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen
   x.noalias() = svd.matrixV().leftCols(rank) * coeff_.head(rank);
 }
 
-Eigen::Index PseudoInverse::decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
-                                      Eigen::JacobiSVD<Eigen::MatrixXd>& svd) {
+Eigen::Index PseudoInverse::decomposeSvd(const Eigen::Ref<const Eigen::MatrixXd>& C,
+                                         Eigen::JacobiSVD<Eigen::MatrixXd>& svd) {
   if (C.rows() == 0) return 0;
   svd.compute(C, Eigen::ComputeThinU | Eigen::ComputeThinV);
   const Eigen::VectorXd& sigma = svd.singularValues();

@@ -28,6 +28,9 @@ class PseudoInverse {
 
   // Decomposes C; active[i] false switches row i off (missing entries: on); `leading` = k.
   void compute(const Eigen::MatrixXd& C, const std::vector<bool>& active, Eigen::Index leading);
+  // The same from C^T (n x m), as a caller that forms C^T directly has it.
+  void computeTransposed(const Eigen::MatrixXd& Ct, const std::vector<bool>& active,
+                         Eigen::Index leading);
 
   // x = C^+ b (x must not be b); with `gram` also (C C^T)^+ b = (C^T)^+ C^+ b, which costs one
   // triangular solve more (QR: R^-1 of the intermediate R^-T b; SVD: U_r S_r^-2 U_r^T b).
@@ -38,6 +41,8 @@ class PseudoInverse {
   bool factoredByQR() const { return qr_; }
 
  private:
+  template <typename Transposed>
+  void decompose(const Transposed& Ct, const std::vector<bool>& active, Eigen::Index leading);
   // N: the column length n when known at compile time (small models), else 0.
   template <int N>
   bool factorQR();  // false when R is too badly conditioned
@@ -45,8 +50,8 @@ class PseudoInverse {
   void applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x);
   void solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
                 const Eigen::Ref<const Eigen::VectorXd>& b, Eigen::VectorXd& x);
-  static Eigen::Index decompose(const Eigen::Ref<const Eigen::MatrixXd>& C,
-                                Eigen::JacobiSVD<Eigen::MatrixXd>& svd);
+  static Eigen::Index decomposeSvd(const Eigen::Ref<const Eigen::MatrixXd>& C,
+                                   Eigen::JacobiSVD<Eigen::MatrixXd>& svd);
 
   Eigen::Index m_, n_, leading_ = 0;
   bool qr_ = false;
