@@ -23,18 +23,13 @@ double unrolledDot(const double* v, const double* y, std::index_sequence<I...>) 
   return s;
 }
 
-template <std::size_t... I>
-void unrolledSubtract(double s, const double* v, double* y, std::index_sequence<I...>) {
-  ((y[I] -= s * v[I]), ...);
-}
-
 // y <- H_k y = y - tau v (v . y) for reflector v (k leading zeros) over n = N entries (N = 0:
 // n at run time, the loops start at k).
 template <int N>
 void reflect(const double* v, double tau, Eigen::Index k, Eigen::Index n, double* y) {
   if constexpr (N > 0) {
     const double s = tau * unrolledDot(v, y, std::make_index_sequence<N>());
-    unrolledSubtract(s, v, y, std::make_index_sequence<N>());
+    Eigen::Map<Eigen::Matrix<double, N, 1>>(y) -= s * Eigen::Map<const Eigen::Matrix<double, N, 1>>(v);
   } else {
     double s = 0.0;
     for (Eigen::Index i = k; i < n; ++i) s += v[i] * y[i];
@@ -93,7 +88,7 @@ void PseudoInverse::decompose(const Transposed& Ct, const std::vector<bool>& act
     const auto row = static_cast<std::size_t>(i);
     if (row < active.size() && !active[row]) continue;
     rows_[static_cast<std::size_t>(ma_)] = i;
-    Ct_.col(ma_++) = Ct.col(i);
+    std::copy_n(Ct.col(i).data(), n_, Ct_.col(ma_++).data());
     if (i < leading) ++leadingActive_;
   }
   qr_ = ma_ <= n_ && withLength(n_, [this](auto N) { return factorQR<decltype(N)::value>(); });
