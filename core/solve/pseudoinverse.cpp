@@ -88,7 +88,11 @@ void PseudoInverse::decompose(const Transposed& Ct, const std::vector<bool>& act
     const auto row = static_cast<std::size_t>(i);
     if (row < active.size() && !active[row]) continue;
     rows_[static_cast<std::size_t>(ma_)] = i;
-    std::copy_n(Ct.col(i).data(), n_, Ct_.col(ma_++).data());
+    if constexpr (std::is_same_v<Transposed, Eigen::MatrixXd>)
+      std::copy_n(Ct.col(i).data(), n_, Ct_.col(ma_).data());  // contiguous
+    else
+      Ct_.col(ma_) = Ct.col(i);
+    ++ma_;
     if (i < leading) ++leadingActive_;
   }
   qr_ = ma_ <= n_ && withLength(n_, [this](auto N) { return factorQR<decltype(N)::value>(); });
