@@ -249,8 +249,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     pinv_.compute(C_, active_, mq);
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
   multiplyConstraints(y.v, a_);
-  for (Eigen::Index i = 0; i < mq; ++i)
-    rhsQ_(i) = ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i);
+  for (Eigen::Index i = 0; i < mq; ++i) rhsQ_(i) = ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i);
   pinv_.applyLeading(rhsQ_, out.qdot);
   solveR(out.qdot);
   out.qdot += y.v;

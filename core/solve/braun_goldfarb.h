@@ -113,7 +113,8 @@ class CorrectedEquation {
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
   State at_;
   Eigen::MatrixXd denseA_, C_, Ct_;  // Phi_q as a dense matrix, C = A R^-1 and C^T
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_, gyroscopic_, nonholonomic_;
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_;
+  Eigen::VectorXd gyroscopic_, nonholonomic_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
   // Diagonal M (planar bodies): R = diag(rootMass_), R^-1 = diag(rootMassInv_), M = diag(mass_).
   bool diagonal_ = false;

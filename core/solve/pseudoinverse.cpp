@@ -29,7 +29,8 @@ template <int N>
 void reflect(const double* v, double tau, Eigen::Index k, Eigen::Index n, double* y) {
   if constexpr (N > 0) {
     const double s = tau * unrolledDot(v, y, std::make_index_sequence<N>());
-    Eigen::Map<Eigen::Matrix<double, N, 1>>(y) -= s * Eigen::Map<const Eigen::Matrix<double, N, 1>>(v);
+    Eigen::Map<Eigen::Matrix<double, N, 1>>(y) -=
+        s * Eigen::Map<const Eigen::Matrix<double, N, 1>>(v);
   } else {
     double s = 0.0;
     for (Eigen::Index i = k; i < n; ++i) s += v[i] * y[i];
@@ -43,13 +44,20 @@ void reflect(const double* v, double tau, Eigen::Index k, Eigen::Index n, double
 template <typename F>
 decltype(auto) withLength(Eigen::Index n, F&& f) {
   switch (n) {
-    case 3: return f(std::integral_constant<int, 3>{});
-    case 6: return f(std::integral_constant<int, 6>{});
-    case 9: return f(std::integral_constant<int, 9>{});
-    case 12: return f(std::integral_constant<int, 12>{});
-    case 15: return f(std::integral_constant<int, 15>{});
-    case 18: return f(std::integral_constant<int, 18>{});
-    default: return f(std::integral_constant<int, 0>{});
+    case 3:
+      return f(std::integral_constant<int, 3>{});
+    case 6:
+      return f(std::integral_constant<int, 6>{});
+    case 9:
+      return f(std::integral_constant<int, 9>{});
+    case 12:
+      return f(std::integral_constant<int, 12>{});
+    case 15:
+      return f(std::integral_constant<int, 15>{});
+    case 18:
+      return f(std::integral_constant<int, 18>{});
+    default:
+      return f(std::integral_constant<int, 0>{});
   }
 }
 
