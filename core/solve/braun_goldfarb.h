@@ -25,7 +25,8 @@
 //   Wdot = P = Q_nc . v                        (power of the nonconservative applied forces)
 //   lambda: the minimum-norm least-squares solution of Phi_q^T lambda = Q - M vdot, which is
 //          C^T lambda = -z, i.e. lambda = -(C^T)^+ z (the energy term drops out: N s is in the
-//          null space of C).
+//          null space of C), computed as -(C^T)^+ C^+ b_y = -(C C^T)^+ b_y with b_y the argument
+//          of y above (PseudoInverse::apply's `gram`).
 //
 // Convective term. The exact rate of the velocity error A v - nu along (qdot, vdot) needs
 // -(A v)_q qdot; the holonomic rows take -(A qdot)_q qdot instead, i.e. gamma evaluated at the
