@@ -71,6 +71,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       pinv_(model.nh + model.nn, model.nv),
       denseA_(model.nh + model.nn, model.nv),
       C_(model.nh + model.nn, model.nv),
+      Ct_(model.nv, model.nh + model.nn),
       Qn_(model.nv),
       a_(model.nv),
       rhs_(model.nh + model.nn),
@@ -79,16 +80,21 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       s_(model.nv),
       w_(model.nv),
       Av_(model.nh + model.nn),
+      Aa_(model.nh + model.nn),
       Mv_(model.nv),
-      work_(std::max(model.nh + model.nn, model.nv)),
+      work_(model.nv),
       gyroscopic_(model.nv),
       nonholonomic_(model.nh + model.nn),
-      turn_(model.bodies.size(), Eigen::Matrix3d::Identity()) {
+      turn_(model.bodies.size(), Eigen::Matrix3d::Identity()),
+      rootMass_(model.nv),
+      rootMassInv_(model.nv),
+      mass_(model.nv) {
   // The mass matrix in body axes (planar: the mass matrix itself).
   const State start{0.0, model.q0, model.v0};
   evaluateMassMatrix(model_, start, ws_);
   if (model.dimension == 3)
     for (const Body& b : model.bodies) setBlock(ws_.M, b.v + 3, b.v + 3, b.inertia);
+  mass_ = Eigen::VectorXd(ws_.M.diagonal());
 }
 
 void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {
@@ -119,7 +125,11 @@ bool CorrectedEquation::factorMassMatrix(std::string& body) {
     }
     L_[i].topLeftCorner(d, d) = llt.matrixL();
     Linv_[i].topLeftCorner(d, d) = llt.matrixL().solve(Eigen::MatrixXd::Identity(d, d));
+    rootMass_.segment(b.v, d) = L_[i].diagonal().head(d);
+    rootMassInv_.segment(b.v, d) = Linv_[i].diagonal().head(d);
   }
+  // Planar bodies: M and so R are diagonal; R^-1 acts entry by entry.
+  diagonal_ = model_.dimension == 2;
   return true;
 }
 
@@ -142,31 +152,70 @@ bool CorrectedEquation::setStart(const State& start, bool energyCorrection) {
 }
 
 void CorrectedEquation::solveR(Eigen::VectorXd& x) const {
+  if (diagonal_) {
+    x.array() *= rootMassInv_.array();
+    return;
+  }
   multiplyBlocks(model_, Linv_, true, x);
   toGlobal(x);
 }
 
-void CorrectedEquation::convectiveTerm(const State& at, const Eigen::VectorXd& qdot,
-                                       Eigen::VectorXd& b_nu) {
+void CorrectedEquation::convectiveTerm(Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu) {
   // Holonomic rows: gamma at the corrected rate, -B(qdot, qdot) plus the time terms (motions'
-  // f''(t), time-dependent user rows).
-  tangent_.t = at.t;
-  tangent_.q = at.q;
-  tangent_.v = qdot;
+  // f''(t), time-dependent user rows): the point's velocity is swapped with qdot meanwhile.
+  std::swap(at_.v, qdot);
   if (model_.dimension == 2 && model_.constraints.empty()) {
-    evaluatePlanarGamma(model_, tangent_, b_nu);
+    evaluatePlanarGamma(model_, at_, b_nu);
   } else {
-    evaluateConstraintDerivatives(model_, tangent_, scratch_);
+    evaluateConstraintDerivatives(model_, at_, scratch_);
     b_nu = scratch_.gamma;
   }
+  std::swap(at_.v, qdot);
   if (!model_.nn) return;
   // Nonholonomic rows (rolling disks' no-slip rows, nonholonomic user rows): -(A v)_q qdot at
   // the state's own v, exactly.
   nonholonomic_ = b_nu;
-  rollingDiskConvective(model_, at, qdot, nonholonomic_);
+  rollingDiskConvective(model_, at_, qdot, nonholonomic_);
   if (!model_.constraints.empty())
-    userConstraintConvective(model_, at, qdot, scratch_, nonholonomic_);
+    userConstraintConvective(model_, at_, qdot, scratch_, nonholonomic_);
   b_nu.tail(model_.nn) = nonholonomic_.tail(model_.nn);
+}
+
+void CorrectedEquation::formConstraintMatrix() {
+  const SparseMatrix& A = ws_.Phi_q;
+  if (!diagonal_) {
+    denseA_ = A;
+    if (model_.dimension == 2)
+      constraintMatrix<3>(model_, Linv_, turn_, denseA_, C_);
+    else
+      constraintMatrix<6>(model_, Linv_, turn_, denseA_, C_);
+    return;
+  }
+  // Diagonal R: C^T, (C^T)_ji = A_ij / R_jj, straight from the sparse rows.
+  Ct_.setZero();
+  const int* outer = A.outerIndexPtr();
+  const int* columns = A.innerIndexPtr();
+  const double* values = A.valuePtr();
+  for (Eigen::Index i = 0; i < A.rows(); ++i)
+    for (int k = outer[i]; k < outer[i + 1]; ++k)
+      Ct_(columns[k], i) = values[k] * rootMassInv_(columns[k]);
+}
+
+void CorrectedEquation::multiplyConstraints(const Eigen::VectorXd& v, const Eigen::VectorXd& a) {
+  // Av_ = A v and Aa_ = A a in one pass over the rows (each row's sum in column order).
+  const SparseMatrix& A = ws_.Phi_q;
+  const int* outer = A.outerIndexPtr();
+  const int* columns = A.innerIndexPtr();
+  const double* values = A.valuePtr();
+  for (Eigen::Index i = 0; i < A.rows(); ++i) {
+    double sv = 0.0, sa = 0.0;
+    for (int k = outer[i]; k < outer[i + 1]; ++k) {
+      sv += values[k] * v(columns[k]);
+      sa += values[k] * a(columns[k]);
+    }
+    Av_(i) = sv;
+    Aa_(i) = sa;
+  }
 }
 
 void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
@@ -181,43 +230,49 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
       turn_[i] = bodyRotation(model_, y.q, static_cast<int>(i));
     evaluateMassMatrix(model_, at_, ws_);
   }
-  a_ = ws_.Q;
-  toBody(a_);
-  multiplyBlocks(model_, Linv_, false, a_);
-  solveR(a_);
+  if (diagonal_) {
+    for (Eigen::Index i = 0; i < n; ++i) a_(i) = rootMassInv_(i) * (rootMassInv_(i) * ws_.Q(i));
+  } else {
+    a_ = ws_.Q;
+    toBody(a_);
+    multiplyBlocks(model_, Linv_, false, a_);
+    solveR(a_);
+  }
   out.Wdot = Qn_.dot(y.v);
   // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its pseudoinverse (with that of
   // the holonomic rows C_q).
   evaluateConstraints(model_, at_, ws_);
-  const auto& A = ws_.Phi_q;
-  denseA_ = A;
-  if (model_.dimension == 2)
-    constraintMatrix<3>(model_, Linv_, turn_, denseA_, C_);
+  formConstraintMatrix();
+  if (diagonal_)
+    pinv_.computeTransposed(Ct_, active_, mq);
   else
-    constraintMatrix<6>(model_, Linv_, turn_, denseA_, C_);
-  pinv_.compute(C_, active_, mq);
+    pinv_.compute(C_, active_, mq);
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
-  Av_.noalias() = A * y.v;
-  rhsQ_ = ws_.nu.head(mq) - Av_.head(mq) - gains_.kq * ws_.Phi;
+  multiplyConstraints(y.v, a_);
+  for (Eigen::Index i = 0; i < mq; ++i) rhsQ_(i) = ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i);
   pinv_.applyLeading(rhsQ_, out.qdot);
   solveR(out.qdot);
   out.qdot += y.v;
   // (17b) kinematic part on every row: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the
   // corrected qdot.
-  convectiveTerm(at_, out.qdot, rhs_);
-  rhs_.noalias() -= A * a_;
-  rhs_ -= gains_.kv * (Av_ - ws_.nu);
-  pinv_.apply(rhs_, y_);
+  convectiveTerm(out.qdot, rhs_);
+  for (Eigen::Index i = 0; i < m; ++i)
+    rhs_(i) = rhs_(i) - Aa_(i) - gains_.kv * (Av_(i) - ws_.nu(i));
+  pinv_.apply(rhs_, y_, m > 0 ? &out.lambda : nullptr);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
-    s_ = y.v;
-    toBody(s_);
-    multiplyBlocks(model_, L_, true, s_);
+    if (diagonal_) {
+      for (Eigen::Index i = 0; i < n; ++i) s_(i) = rootMass_(i) * y.v(i);
+    } else {
+      s_ = y.v;
+      toBody(s_);
+      multiplyBlocks(model_, L_, true, s_);
+    }
     pinv_.apply(Av_, w_);
-    w_ = s_ - w_;
-    const double ww = w_.squaredNorm();
-    if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, s_.squaredNorm())) {
-      const double Phi_e = 0.5 * s_.squaredNorm() + potentialEnergy(model_, at_) - E0_ - y.W;
+    for (Eigen::Index i = 0; i < n; ++i) w_(i) = s_(i) - w_(i);
+    const double ww = w_.squaredNorm(), ss = s_.squaredNorm();
+    if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, ss)) {
+      const double Phi_e = 0.5 * ss + potentialEnergy(model_, at_) - E0_ - y.W;
       // b_e = -(dV/dq + dT/dq) qdot + P; a spatial body's dT/dtheta is minus its gyroscopic
       // term g (in Q), so Q_c - 2 g.
       double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
@@ -227,24 +282,27 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
         b_e -= 2.0 * gyroscopic_.dot(out.qdot);
       }
       // A_e vdot_k = (M v) . (a + R^-1 y) = s . (R a + y).
-      Mv_.noalias() = ws_.M * y.v;
-      work_.head(n) = y_;
+      if (diagonal_)
+        for (Eigen::Index i = 0; i < n; ++i) Mv_(i) = mass_(i) * y.v(i);
+      else
+        Mv_.noalias() = ws_.M * y.v;
+      work_ = y_;
       solveR(work_);
-      const double A_e_vdot = Mv_.dot(a_ + work_.head(n));
+      const double A_e_vdot = Mv_.dot(a_ + work_);
       const double r = b_e - gains_.ke * Phi_e - A_e_vdot;
-      y_ += (r / (ww + mu0Squared_)) * w_;
+      const double c = r / (ww + mu0Squared_);
+      for (Eigen::Index i = 0; i < n; ++i) y_(i) += c * w_(i);
     }
   }
-  // vdot = a + R^-1 z; lambda = -(C^T)^+ z.
+  // vdot = a + R^-1 z; lambda = -(C^T)^+ z = -(C^T)^+ y = -(C C^T)^+ (b_nu - A a - k_nu (A v - nu))
+  // (the energy part of z is in the null space of C).
   out.vdot = y_;
   solveR(out.vdot);
   out.vdot += a_;
-  if (m > 0) {
-    pinv_.applyTranspose(y_, out.lambda);
+  if (m > 0)
     out.lambda = -out.lambda;
-  } else {
+  else
     out.lambda.resize(0);
-  }
 }
 
 }  // namespace rlx

@@ -25,7 +25,8 @@
 //   Wdot = P = Q_nc . v                        (power of the nonconservative applied forces)
 //   lambda: the minimum-norm least-squares solution of Phi_q^T lambda = Q - M vdot, which is
 //          C^T lambda = -z, i.e. lambda = -(C^T)^+ z (the energy term drops out: N s is in the
-//          null space of C).
+//          null space of C), computed as -(C^T)^+ C^+ b_y = -(C C^T)^+ b_y with b_y the argument
+//          of y above (PseudoInverse::apply's `gram`).
 //
 // Convective term. The exact rate of the velocity error A v - nu along (qdot, vdot) needs
 // -(A v)_q qdot; the holonomic rows take -(A qdot)_q qdot instead, i.e. gamma evaluated at the
@@ -94,7 +95,10 @@ class CorrectedEquation {
 
  private:
   void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
-  void convectiveTerm(const State& at, const Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+  // b_nu at the point at_ with the corrected rate qdot (lent to at_.v meanwhile).
+  void convectiveTerm(Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
+  void formConstraintMatrix();  // C_ = A R^-1 from ws_.Phi_q (diagonal R: Ct_ = its transpose)
+  void multiplyConstraints(const Eigen::VectorXd& v, const Eigen::VectorXd& a);  // Av_, Aa_
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
   void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
   void toBody(Eigen::Ref<Eigen::VectorXd> x) const;
@@ -108,10 +112,14 @@ class CorrectedEquation {
   std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
-  State at_, tangent_;
-  Eigen::MatrixXd denseA_, C_;  // Phi_q as a dense matrix, and C = A R^-1
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Mv_, work_, gyroscopic_, nonholonomic_;
+  State at_;
+  Eigen::MatrixXd denseA_, C_, Ct_;  // Phi_q as a dense matrix, C = A R^-1 and C^T
+  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_;
+  Eigen::VectorXd gyroscopic_, nonholonomic_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
+  // Diagonal M (planar bodies): R = diag(rootMass_), R^-1 = diag(rootMassInv_), M = diag(mass_).
+  bool diagonal_ = false;
+  Eigen::VectorXd rootMass_, rootMassInv_, mass_;
 };
 
 }  // namespace rlx

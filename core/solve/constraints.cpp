@@ -5,6 +5,7 @@
 #include "solve/spatial_constraints.h"
 #include "solve/user_constraints.h"
 
+#include <limits>
 #include <vector>
 
 namespace rlx {
@@ -50,13 +51,26 @@ void scatter(const Model& model, SparseMatrix& Phi_q, int row, int rows, int bod
 
 // The poses of all planar bodies at the state, each computed once; entry body + 1 (entry 0:
 // ground). Thread-local storage reused across calls: no allocation once the largest model has
-// been seen.
+// been seen. An entry keeps its rotation matrix while its angle is unchanged (evaluations at the
+// same positions with other velocities, e.g. corrected-rk's gamma at qdot); a new entry has a
+// NaN angle so that its first rotation is computed.
 const std::vector<planar::Body>& planarPoses(const Model& model, const State& state) {
   thread_local std::vector<planar::Body> poses;
+  const std::size_t seen = poses.size();
   poses.resize(model.bodies.size() + 1);
+  for (std::size_t i = seen; i < poses.size(); ++i)
+    poses[i].phi = std::numeric_limits<double>::quiet_NaN();
   poses[0] = planar::Body{};
-  for (std::size_t i = 0; i < model.bodies.size(); ++i)
-    poses[i + 1] = planarBody(model, state, static_cast<int>(i));
+  for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const Body& b = model.bodies[i];
+    planar::Body& pose = poses[i + 1];
+    const double phi = state.q(b.q + 2);
+    if (!(phi == pose.phi)) pose.A = planar::rotation(phi);
+    pose.phi = phi;
+    pose.r = state.q.segment<2>(b.q);
+    pose.rdot = state.v.segment<2>(b.v);
+    pose.omega = state.v(b.v + 2);
+  }
   return poses;
 }
 

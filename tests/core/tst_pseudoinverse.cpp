@@ -1,6 +1,8 @@
 // The applied pseudoinverse (solve/pseudoinverse.h) against the pseudoinverse formed from a full
 // SVD: well conditioned (QR), switched-off rows, the leading rows, a redundant row and a nearly
-// singular matrix (SVD fallback), more rows than columns.
+// singular matrix (SVD fallback), more rows than columns. The QR path's lengths unrolled at
+// compile time (3 ... 18 columns) and run-time ones against Eigen's complete orthogonal
+// decomposition on full-rank, rank-deficient and nearly singular matrices, with C (C^T)^+ too.
 #include "solve/pseudoinverse.h"
 
 #include <QtTest>
@@ -38,6 +40,26 @@ double worstDifference(PseudoInverse& pinv, const Eigen::MatrixXd& Cref, Eigen::
   return std::max({(x - P * b).lpNorm<Eigen::Infinity>(),
                    (xk - Pk * b.head(leading)).lpNorm<Eigen::Infinity>(),
                    (y - P.transpose() * z).lpNorm<Eigen::Infinity>()});
+}
+
+// Largest difference of C^+ b, C_k^+ b_k, (C^T)^+ z and (C C^T)^+ b from those of the complete
+// orthogonal decomposition, relative to the norm of the pseudoinverse (of its square for the last).
+double differenceFromCod(PseudoInverse& pinv, const Eigen::MatrixXd& C, Eigen::Index leading) {
+  const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(C.rows(), -1.0, 2.0);
+  const Eigen::VectorXd z = Eigen::VectorXd::LinSpaced(C.cols(), 0.5, -1.5);
+  Eigen::VectorXd x, xk, y, g;
+  pinv.apply(b, x, &g);
+  pinv.applyLeading(b.head(leading), xk);
+  pinv.applyTranspose(z, y);
+  const Eigen::MatrixXd P =
+      Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(C).pseudoInverse();
+  const Eigen::MatrixXd Pk =
+      Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(C.topRows(leading)).pseudoInverse();
+  const double p = P.norm();
+  return std::max({(x - P * b).lpNorm<Eigen::Infinity>() / p,
+                   (xk - Pk * b.head(leading)).lpNorm<Eigen::Infinity>() / Pk.norm(),
+                   (y - P.transpose() * z).lpNorm<Eigen::Infinity>() / p,
+                   (g - P.transpose() * (P * b)).lpNorm<Eigen::Infinity>() / (p * p)});
 }
 
 }  // namespace
@@ -91,6 +113,40 @@ class TestPseudoinverse : public QObject {
     const Eigen::Vector4d b(1.0, -2.0, 0.5, 3.0);
     pinv.apply(b, x);
     QVERIFY((x - formedPinv(C, 1e-14) * b).norm() < 1e-4 * (formedPinv(C, 1e-14) * b).norm());
+  }
+
+  void sizesAgainstCompleteOrthogonalDecomposition() {
+    // Unrolled lengths (3 ... 18) and run-time ones (4, 20); m from one row to n.
+    unsigned seed = 10;
+    for (const Eigen::Index n : {3, 4, 6, 9, 12, 15, 18, 20}) {
+      for (const Eigen::Index m : {Eigen::Index{1}, n / 2, n - 1, n}) {
+        if (m < 1) continue;
+        const Eigen::MatrixXd C = randomMatrix(m, n, ++seed);
+        PseudoInverse pinv(m, n);
+        pinv.compute(C, {}, (m + 1) / 2);
+        QVERIFY(pinv.factoredByQR());
+        const double full = differenceFromCod(pinv, C, (m + 1) / 2);
+        QVERIFY2(full < 1e-12,
+                 qPrintable(QString("full rank %1 x %2: %3").arg(m).arg(n).arg(full)));
+        if (m < 3) continue;
+        // Rank deficient: the last row is the sum of the first two (SVD path, same rank as COD).
+        Eigen::MatrixXd D = C;
+        D.row(m - 1) = D.row(0) + D.row(1);
+        pinv.compute(D, {}, m);
+        QVERIFY(!pinv.factoredByQR());
+        const double deficient = differenceFromCod(pinv, D, m);
+        QVERIFY2(deficient < 1e-12,
+                 qPrintable(QString("rank deficient %1 x %2: %3").arg(m).arg(n).arg(deficient)));
+        // Nearly singular: the last row 1e-10 away from that sum (kappa about 1e10, full rank).
+        Eigen::MatrixXd S = D;
+        S(m - 1, 0) += 1e-10;
+        pinv.compute(S, {}, m);
+        QVERIFY(!pinv.factoredByQR());
+        const double singular = differenceFromCod(pinv, S, m);
+        QVERIFY2(singular < 1e-3,
+                 qPrintable(QString("nearly singular %1 x %2: %3").arg(m).arg(n).arg(singular)));
+      }
+    }
   }
 
   void moreRowsThanColumns() {
