@@ -104,6 +104,7 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   buildColumnGroups();
   evaluateMassMatrix(model_, trial_, ws_);
   massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
+  constantMass_ = ws_.M.pruned();
   if (!sparse_) {
     J_.setZero(n_ + m_, n_ + m_);
     stiffness_.setZero(n_, n_);
@@ -219,17 +220,25 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
   expandMultipliers(lambda_);
   // e1 = M a / (1 + alpha) + Phi_q^T lambda - Q - alpha / (1 + alpha) r_n
   auto e1 = residual_.head(n_);
-  if (!fusedConstraints_) {
+  if (!sparse_) {
     evaluateConstraints(model_, trial_, ws_);
     e1.noalias() = ws_.M * a_;
     e1 = (e1 - alpha_ * rn_) / (1 + alpha_) - ws_.Q;
     e1.noalias() += ws_.Phi_q.transpose() * lambdaAll_;
   } else {
-    // Phi and Phi_q^T lambda in one pass (Phi_q itself only when J is formed); M row by row.
-    evaluatePhiAndConstraintForce(model_, trial_, lambdaAll_, ws_, constraintForce_);
-    const double* mass = ws_.M.valuePtr();
-    const int* massColumns = ws_.M.innerIndexPtr();
-    const int* massRows = ws_.M.outerIndexPtr();
+    // Phi and Phi_q^T lambda in one pass where J is kept (Phi_q itself only to form J).
+    phiQCurrent_ = !(fusedConstraints_ && factored_);
+    if (phiQCurrent_) {
+      evaluateConstraints(model_, trial_, ws_);
+      constraintForce_.noalias() = ws_.Phi_q.transpose() * lambdaAll_;
+    } else {
+      evaluatePhiAndConstraintForce(model_, trial_, lambdaAll_, ws_, constraintForce_);
+    }
+    // M a row by row over its nonzeros (planar: the constant M without its structural zeros).
+    const SparseMatrix& M = model_.dimension == 3 ? ws_.M : constantMass_;
+    const double* mass = M.valuePtr();
+    const int* massColumns = M.innerIndexPtr();
+    const int* massRows = M.outerIndexPtr();
     for (Eigen::Index i = 0; i < n_; ++i) {
       double Ma = 0.0;
       for (int p = massRows[i]; p < massRows[i + 1]; ++p) Ma += mass[p] * a_(massColumns[p]);
@@ -299,7 +308,7 @@ void HHTStep::addDifferences(double h, RunStats& stats) {
 bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   // Constraint blocks and M / (1 + alpha), from the residual evaluation at the iterate.
   if (sparse_) {
-    if (fusedConstraints_) evaluateConstraintDerivatives(model_, trial_, ws_);
+    if (!phiQCurrent_) evaluateConstraintDerivatives(model_, trial_, ws_);
     fillSparseBlocks();
   } else {
     J_.setZero();
@@ -417,22 +426,17 @@ double HHTStep::correctionNorm(double h) {
   // Phi_q^T is J's top right block (as J was formed); its bottom right block is zero.
   if (sparse_) {
     // The columns n + k of the compressed J hold Phi_q's row k, all above row n. F: the
-    // residual's Phi_q^T lambda less dF where the residual has it.
+    // residual's Phi_q^T lambda less dF.
     dF_.setZero();
     const double* values = sparseJ_.valuePtr();
     const int* rows = sparseJ_.innerIndexPtr();
     const int* columns = sparseJ_.outerIndexPtr();
-    for (Eigen::Index k = 0; k < m_; ++k)
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      const double dlambda = delta_(n_ + k);
       for (int p = columns[n_ + k]; p < columns[n_ + k + 1]; ++p)
-        dF_(rows[p]) += values[p] * delta_(n_ + k);
-    if (fusedConstraints_) {
-      F_ = constraintForce_ - dF_;
-    } else {
-      F_.setZero();
-      for (Eigen::Index k = 0; k < m_; ++k)
-        for (int p = columns[n_ + k]; p < columns[n_ + k + 1]; ++p)
-          F_(rows[p]) += values[p] * lambda_(k);
+        dF_(rows[p]) += values[p] * dlambda;
     }
+    F_ = constraintForce_ - dF_;
   } else {
     // Plain loops over the columns of the block: cheaper than Eigen's products at these sizes.
     dF_.setZero();

@@ -106,6 +106,7 @@ class HHTStep {
   bool sparse_;
   bool closedFormConstraints_, closedFormForces_;  // K, C in closed form (solve/planar_stiffness.h)
   bool fusedConstraints_ = false;  // residuals by evaluatePhiAndConstraintForce (Phi_q for J only)
+  bool phiQCurrent_ = true;        // sparse: ws.Phi_q belongs to the trial
   class MatrixSink;
   std::vector<std::vector<int>> near_;  // bodyNeighbours
   // Per body, the bodies whose rows its columns of K and C may fill: the blocks the closed-form
@@ -126,7 +127,8 @@ class HHTStep {
   Eigen::VectorXd residual_, delta_;  // [e1; e2], J^-1 [e1; e2]
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
   Eigen::VectorXd F_, dF_;           // Phi_q^T lambda, Phi_q^T dlambda (J's Phi_q)
-  Eigen::VectorXd constraintForce_;  // Phi_q^T lambda at the trial (the residual's)
+  Eigen::VectorXd constraintForce_;  // sparse: Phi_q^T lambda at the trial (the residual's)
+  SparseMatrix constantMass_;        // planar M without its structural zeros
   Eigen::MatrixXd J_;
   Eigen::MatrixXd stiffness_;  // dense, spatial: beta h^2 K + gamma h C as J was formed
   double massScale_ = 1.0;     // max(1, max M_ii)
