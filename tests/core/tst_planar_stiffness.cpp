@@ -136,7 +136,8 @@ class TestPlanarStiffness : public QObject {
     // zero multipliers or not: a recording sink finds the pattern (the sparse hht J's).
     Spec spec = test::loadSpec(test::testDataPath("rich_planar.rlx"));
     spec.constraints.clear();
-    std::erase_if(spec.forces, [](const ForceSpec& f) { return f.name == "strut" || f.name == "brake"; });
+    std::erase_if(spec.forces,
+                  [](const ForceSpec& f) { return f.name == "strut" || f.name == "brake"; });
     const Model first = test::compileOrFail(spec);
     const Body& anchor = first.bodies.back();
     ForceSpec collapsed;
