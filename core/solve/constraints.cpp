@@ -210,6 +210,40 @@ void evaluateConstraints(const Model& model, const State& state, Workspace& ws) 
   evaluateUserConstraintDerivatives(model, state, ws);
 }
 
+void evaluatePhiAndConstraintForce(const Model& model, const State& state,
+                                   const Eigen::VectorXd& lambda, Workspace& ws,
+                                   Eigen::VectorXd& force) {
+  if (model.dimension == 3 || !model.constraints.empty()) {
+    evaluateConstraints(model, state, ws);
+    force.noalias() = ws.Phi_q.transpose() * lambda;
+    return;
+  }
+  force.setZero();
+  // Adds a row block's transpose times its multipliers to a body's generalized force.
+  const auto addForce = [&](int body, const auto& block, int row, int rows) {
+    if (body == kGround) return;
+    const Eigen::Index v = model.bodies[static_cast<std::size_t>(body)].v;
+    for (int r = 0; r < rows; ++r)
+      force.segment<3>(v) += lambda(row + r) * block.template block<1, 3>(r, 0).transpose();
+  };
+  const std::vector<planar::Body>& poses = planarPoses(model, state);
+  JointEval eval;
+  for (const Joint& joint : model.joints) {
+    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
+    addForce(joint.body1, eval.J1, joint.row, joint.rows);
+    addForce(joint.body2, eval.J2, joint.row, joint.rows);
+  }
+  for (const Motion& motion : model.motions) {
+    const planar::Scalar c =
+        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                         pose(poses, bodyOfMotion(model, motion, 2)));
+    ws.Phi(motion.row) = c.value - evaluateInTime(motion.function, state.t).value;
+    addForce(bodyOfMotion(model, motion, 1), c.g1, motion.row, 1);
+    addForce(bodyOfMotion(model, motion, 2), c.g2, motion.row, 1);
+  }
+}
+
 void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd& gamma) {
   const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;

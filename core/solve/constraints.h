@@ -29,6 +29,13 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
 // Phi, Phi_q, nu and gamma together: planar poses and joints are evaluated once for all of them.
 void evaluateConstraints(const Model& model, const State& state, Workspace& ws);
 
+// Phi and the generalized constraint force Phi_q^T lambda (lambda: one multiplier per row). Planar
+// models without user constraints: in one pass over the joints, without forming Phi_q (ws.Phi_q,
+// nu and gamma untouched); otherwise by evaluateConstraints and a product.
+void evaluatePhiAndConstraintForce(const Model& model, const State& state,
+                                   const Eigen::VectorXd& lambda, Workspace& ws,
+                                   Eigen::VectorXd& force);
+
 // Planar models: gamma alone on the joint and motion rows, at state.v, the poses evaluated once
 // (cheaper than evaluateConstraintDerivatives). Other rows untouched.
 void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd& gamma);

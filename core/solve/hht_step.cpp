@@ -4,6 +4,7 @@
 #include "solve/force_check.h"
 #include "solve/forces.h"
 #include "solve/planar_stiffness.h"
+#include "solve/sparse_pattern.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,10 +22,24 @@ constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be re
 constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
 constexpr double kSingularPivot = 1e-14;     // min/max |U_kk| of a singular refreshed J
 
+// Records the body pairs the closed-form K and C add blocks to: for each column body, its row
+// bodies.
+class PatternSink : public StiffnessSink {
+ public:
+  explicit PatternSink(std::vector<std::vector<int>>& rowBodies) : rowBodies_(rowBodies) {}
+  void add(int rowBody, int colBody, const Eigen::Matrix3d&) override {
+    rowBodies_[static_cast<std::size_t>(colBody)].push_back(rowBody);
+  }
+
+ private:
+  std::vector<std::vector<int>>& rowBodies_;
+};
+
 }  // namespace
 
 // Adds 3x3 blocks between two bodies into J's top left block (the sparse pattern holds the
-// neighbour blocks: column j's first entries are the velocities of near_[body of j], in order).
+// blocks of blockBodies_: column j's first entries are the velocities of blockBodies_[body of j],
+// in order).
 class HHTStep::MatrixSink : public StiffnessSink {
  public:
   explicit MatrixSink(HHTStep& step) : step_(step) {}
@@ -35,7 +50,7 @@ class HHTStep::MatrixSink : public StiffnessSink {
       step_.J_.block<3, 3>(row, col) += block;
       return;
     }
-    const std::vector<int>& near = step_.near_[static_cast<std::size_t>(colBody)];
+    const std::vector<int>& near = step_.blockBodies_[static_cast<std::size_t>(colBody)];
     const auto offset = 3 * (std::lower_bound(near.begin(), near.end(), rowBody) - near.begin());
     for (Eigen::Index k = 0; k < 3; ++k) {
       double* values = step_.sparseJ_.valuePtr() + step_.sparseJ_.outerIndexPtr()[col + k] + offset;
@@ -59,6 +74,7 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
       closedFormForces_(closedFormConstraints_ && closedFormForceStiffness(model)) {
   for (std::size_t i = 0; i < ws.active.size(); ++i)
     if (ws.active[i]) rows_.push_back(static_cast<Eigen::Index>(i));
+  fusedConstraints_ = closedFormConstraints_ && (rows_.empty() || rows_.back() < model.nh);
   n_ = model.nv;
   m_ = static_cast<Eigen::Index>(rows_.size());
   an_.setZero(n_);
@@ -76,24 +92,27 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   appliedForce0_.setZero(n_);
   force_.setZero(n_);
   F_.setZero(n_);
+  constraintForce_.setZero(n_);
   dF_.setZero(n_);
-  product_.setZero(n_ + m_);
   unit_.setZero(n_);
   trial_.q.setZero(model.nq);
   trial_.v.setZero(n_);
   perturbed_ = trial_;
   predictor_ = trial_;
+  near_ = bodyNeighbours(model);
+  blockBodies_ = closedFormForces_ ? stiffnessPattern() : near_;
   buildColumnGroups();
   evaluateMassMatrix(model_, trial_, ws_);
   massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
+  constantMass_ = ws_.M.pruned();
   if (!sparse_) {
     J_.setZero(n_ + m_, n_ + m_);
     stiffness_.setZero(n_, n_);
     lu_.resize(n_ + m_);
     return;
   }
-  // The pattern of J: K and C on the neighbour blocks (M's blocks among them), then Phi_q on the
-  // active rows and its transpose.
+  // The pattern of J: K and C on the blocks of blockBodies_ (M's blocks among them), then Phi_q on
+  // the active rows and its transpose.
   std::vector<Eigen::Triplet<double>> entries;
   for (Eigen::Index j = 0; j < n_; ++j)
     for (const Eigen::Index i : columnRows_[static_cast<std::size_t>(j)])
@@ -106,12 +125,38 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   sparseJ_.resize(n_ + m_, n_ + m_);
   sparseJ_.setFromTriplets(entries.begin(), entries.end());
   sparseJ_.makeCompressed();
-  sparseLu_ = std::make_unique<SparseLu>(sparseJ_);
+  // J's value positions of M's entries and of Phi_q's active entries and their transposes.
+  for (Eigen::Index i = 0; i < n_; ++i)
+    for (SparseMatrix::InnerIterator it(ws.M, i); it; ++it)
+      massSlots_.push_back(valuePosition(sparseJ_, i, it.col()));
+  for (Eigen::Index k = 0; k < m_; ++k)
+    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
+      constraintSlots_.push_back(valuePosition(sparseJ_, n_ + k, it.col()));
+      constraintSlots_.push_back(valuePosition(sparseJ_, it.col(), n_ + k));
+    }
+  // Rows not scaled: M, beta h^2 K and Phi_q keep their relative sizes from step to step.
+  sparseLu_ = std::make_unique<SparseLu>(sparseJ_, false);
+}
+
+std::vector<std::vector<int>> HHTStep::stiffnessPattern() const {
+  // One evaluation at the initial state records the blocks (they do not depend on the state),
+  // with the diagonal blocks of M.
+  std::vector<std::vector<int>> rowBodies(model_.bodies.size());
+  PatternSink sink(rowBodies);
+  const State initial{0.0, model_.q0, model_.v0};
+  addConstraintStiffness(model_, initial, Eigen::VectorXd::Ones(ws_.lambda.size()), 1.0, sink);
+  addForceStiffness(model_, initial, 1.0, 1.0, sink);
+  for (std::size_t b = 0; b < rowBodies.size(); ++b) {
+    std::vector<int>& rows = rowBodies[b];
+    rows.push_back(static_cast<int>(b));
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  }
+  return rowBodies;
 }
 
 void HHTStep::buildColumnGroups() {
   // Distance-2 colouring of the bodies, greedy in body order.
-  near_ = bodyNeighbours(model_);
   const std::vector<std::vector<int>>& near = near_;
   std::vector<int> colour(model_.bodies.size(), -1);
   int colours = 0;
@@ -132,7 +177,7 @@ void HHTStep::buildColumnGroups() {
   columnRows_.assign(static_cast<std::size_t>(n_), {});
   for (std::size_t b = 0; b < near.size(); ++b) {
     std::vector<Eigen::Index> rows;
-    for (const int a : near[b])
+    for (const int a : blockBodies_[b])
       for (int k = 0; k < d; ++k) rows.push_back(model_.bodies[static_cast<std::size_t>(a)].v + k);
     std::sort(rows.begin(), rows.end());
     for (int k = 0; k < d; ++k) {
@@ -171,14 +216,35 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
     massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
   }
   evaluateAppliedForces(model_, trial_, ws_);
-  evaluateConstraints(model_, trial_, ws_);
   ++stats.rhsEvaluations;
+  expandMultipliers(lambda_);
   // e1 = M a / (1 + alpha) + Phi_q^T lambda - Q - alpha / (1 + alpha) r_n
   auto e1 = residual_.head(n_);
-  e1.noalias() = ws_.M * a_;
-  e1 = (e1 - alpha_ * rn_) / (1 + alpha_) - ws_.Q;
-  expandMultipliers(lambda_);
-  e1.noalias() += ws_.Phi_q.transpose() * lambdaAll_;
+  if (!sparse_) {
+    evaluateConstraints(model_, trial_, ws_);
+    e1.noalias() = ws_.M * a_;
+    e1 = (e1 - alpha_ * rn_) / (1 + alpha_) - ws_.Q;
+    e1.noalias() += ws_.Phi_q.transpose() * lambdaAll_;
+  } else {
+    // Phi and Phi_q^T lambda in one pass where J is kept (Phi_q itself only to form J).
+    phiQCurrent_ = !(fusedConstraints_ && factored_);
+    if (phiQCurrent_) {
+      evaluateConstraints(model_, trial_, ws_);
+      constraintForce_.noalias() = ws_.Phi_q.transpose() * lambdaAll_;
+    } else {
+      evaluatePhiAndConstraintForce(model_, trial_, lambdaAll_, ws_, constraintForce_);
+    }
+    // M a row by row over its nonzeros (planar: the constant M without its structural zeros).
+    const SparseMatrix& M = model_.dimension == 3 ? ws_.M : constantMass_;
+    const double* mass = M.valuePtr();
+    const int* massColumns = M.innerIndexPtr();
+    const int* massRows = M.outerIndexPtr();
+    for (Eigen::Index i = 0; i < n_; ++i) {
+      double Ma = 0.0;
+      for (int p = massRows[i]; p < massRows[i + 1]; ++p) Ma += mass[p] * a_(massColumns[p]);
+      e1(i) = (Ma - alpha_ * rn_(i)) / (1 + alpha_) - ws_.Q(i) + constraintForce_(i);
+    }
+  }
   // e2: holonomic Phi / (beta h^2), nonholonomic (A v - b) / (gamma h)
   for (Eigen::Index k = 0; k < m_; ++k) {
     const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
@@ -242,16 +308,8 @@ void HHTStep::addDifferences(double h, RunStats& stats) {
 bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   // Constraint blocks and M / (1 + alpha), from the residual evaluation at the iterate.
   if (sparse_) {
-    sparseJ_.coeffs().setZero();
-    for (Eigen::Index i = 0; i < n_; ++i)
-      for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
-        sparseJ_.coeffRef(i, it.col()) = it.value() / (1 + alpha_);
-    for (Eigen::Index k = 0; k < m_; ++k)
-      for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it;
-           ++it) {
-        sparseJ_.coeffRef(n_ + k, it.col()) = it.value();
-        sparseJ_.coeffRef(it.col(), n_ + k) = it.value();
-      }
+    if (!phiQCurrent_) evaluateConstraintDerivatives(model_, trial_, ws_);
+    fillSparseBlocks();
   } else {
     J_.setZero();
     J_.topLeftCorner(n_, n_) = ws_.M / (1 + alpha_);
@@ -283,6 +341,23 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   }
   factored_ = J_.allFinite() && lu_.factor(J_) && reciprocalCondition() > kSingularRcond;
   return factored_;
+}
+
+void HHTStep::fillSparseBlocks() {
+  // Through the value positions found in the constructor (storage order of ws.M and Phi_q).
+  sparseJ_.coeffs().setZero();
+  double* values = sparseJ_.valuePtr();
+  const double* mass = ws_.M.valuePtr();
+  for (std::size_t t = 0; t < massSlots_.size(); ++t)
+    values[massSlots_[t]] = mass[t] / (1 + alpha_);
+  std::size_t t = 0;
+  for (Eigen::Index k = 0; k < m_; ++k) {
+    const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
+    const double* constraint = ws_.Phi_q.valuePtr() + ws_.Phi_q.outerIndexPtr()[row];
+    const double* end = ws_.Phi_q.valuePtr() + ws_.Phi_q.outerIndexPtr()[row + 1];
+    for (; constraint != end; ++constraint, t += 2)
+      values[constraintSlots_[t]] = values[constraintSlots_[t + 1]] = *constraint;
+  }
 }
 
 void HHTStep::addScaledMass(double sign, Eigen::MatrixXd& target) const {
@@ -350,10 +425,18 @@ double HHTStep::correctionNorm(double h) {
   // component Phi_q^T cannot see (near a singular configuration) does not move the system.
   // Phi_q^T is J's top right block (as J was formed); its bottom right block is zero.
   if (sparse_) {
-    product_.noalias() = sparseJ_.rightCols(m_) * delta_.tail(m_);
-    dF_ = product_.head(n_);
-    product_.noalias() = sparseJ_.rightCols(m_) * lambda_;
-    F_ = product_.head(n_);
+    // The columns n + k of the compressed J hold Phi_q's row k, all above row n. F: the
+    // residual's Phi_q^T lambda less dF.
+    dF_.setZero();
+    const double* values = sparseJ_.valuePtr();
+    const int* rows = sparseJ_.innerIndexPtr();
+    const int* columns = sparseJ_.outerIndexPtr();
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      const double dlambda = delta_(n_ + k);
+      for (int p = columns[n_ + k]; p < columns[n_ + k + 1]; ++p)
+        dF_(rows[p]) += values[p] * dlambda;
+    }
+    F_ = constraintForce_ - dF_;
   } else {
     // Plain loops over the columns of the block: cheaper than Eigen's products at these sizes.
     dF_.setZero();

@@ -85,6 +85,7 @@ class HHTStep {
   const State& predictor() const { return predictor_; }
 
  private:
+  std::vector<std::vector<int>> stiffnessPattern() const;
   void buildColumnGroups();
   void updateTrial(const State& accepted, double h);
   bool evaluateResidual(const State& accepted, double h, RunStats& stats);
@@ -92,6 +93,7 @@ class HHTStep {
   bool formIterationMatrix(double h, RunStats& stats);
   void addDifferences(double h, RunStats& stats);
   bool refreshIterationMatrix();
+  void fillSparseBlocks();
   void addScaledMass(double sign, Eigen::MatrixXd& target) const;  // target += sign M / (1 + alpha)
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
@@ -103,12 +105,17 @@ class HHTStep {
   double alpha_, beta_, gamma_, tolerance_;
   bool sparse_;
   bool closedFormConstraints_, closedFormForces_;  // K, C in closed form (solve/planar_stiffness.h)
+  bool fusedConstraints_ = false;  // residuals by evaluatePhiAndConstraintForce (Phi_q for J only)
+  bool phiQCurrent_ = true;        // sparse: ws.Phi_q belongs to the trial
   class MatrixSink;
   std::vector<std::vector<int>> near_;  // bodyNeighbours
+  // Per body, the bodies whose rows its columns of K and C may fill: the blocks the closed-form
+  // K and C add (sparse path, every part in closed form), else its neighbours.
+  std::vector<std::vector<int>> blockBodies_;
   std::vector<Eigen::Index> rows_;  // active rows of Phi_q
   Eigen::Index n_ = 0, m_ = 0;
   std::vector<std::vector<Eigen::Index>> groups_;      // directions perturbed together
-  // Per direction: the rows of K and C it moves.
+  // Per direction: the rows of K and C it moves (of blockBodies_).
   std::vector<std::vector<Eigen::Index>> columnRows_;
 
   Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
@@ -119,7 +126,9 @@ class HHTStep {
   Eigen::VectorXd increment_;         // h v_n + h^2 ((1/2 - beta) a_n + beta a)
   Eigen::VectorXd residual_, delta_;  // [e1; e2], J^-1 [e1; e2]
   Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
-  Eigen::VectorXd F_, dF_, product_;  // Phi_q^T lambda, Phi_q^T dlambda, J [0; x]
+  Eigen::VectorXd F_, dF_;           // Phi_q^T lambda, Phi_q^T dlambda (J's Phi_q)
+  Eigen::VectorXd constraintForce_;  // sparse: Phi_q^T lambda at the trial (the residual's)
+  SparseMatrix constantMass_;        // planar M without its structural zeros
   Eigen::MatrixXd J_;
   Eigen::MatrixXd stiffness_;  // dense, spatial: beta h^2 K + gamma h C as J was formed
   double massScale_ = 1.0;     // max(1, max M_ii)
@@ -127,6 +136,9 @@ class HHTStep {
   DenseLu lu_;
   Eigen::SparseMatrix<double> sparseJ_;
   std::unique_ptr<SparseLu> sparseLu_;
+  // Value positions in sparseJ_: of each entry of ws.M, and per entry of Phi_q's active rows
+  // (storage order) of J(n + k, j) and J(j, n + k).
+  std::vector<Eigen::Index> massSlots_, constraintSlots_;
   bool factored_ = false;
   double hJ_ = 0.0;  // the step J was formed for
   int badForce_ = -1;

@@ -127,7 +127,7 @@ void addSpringStiffness(const Model& model, const State& state, const Force& f, 
   const planar::PointPair pair(planarBody(model, state, f.body1), f.s1.head<2>(),
                                planarBody(model, state, f.body2), f.s2.head<2>());
   const double L = pair.d.norm();
-  if (L == 0) return;
+  if (L == 0) return addPair(sink, f.body1, f.body2, Mat6::Zero());
   const planar::Vec2 e = pair.d / L;
   const double F = -f.stiffness * (L - f.freeLength) + f.preload - f.damping * e.dot(pair.ddot);
   const planar::Mat2 across = planar::Mat2::Identity() - e * e.transpose();

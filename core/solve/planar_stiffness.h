@@ -29,7 +29,9 @@
 
 namespace rlx {
 
-// Receives the blocks: `block` adds to the rows of body rowBody and the columns of colBody.
+// Receives the blocks: `block` adds to the rows of body rowBody and the columns of colBody. Which
+// blocks the functions below add depends on the model only (zero blocks included), never on the
+// state: one evaluation with a recording sink finds the pattern.
 class StiffnessSink {
  public:
   virtual ~StiffnessSink() = default;

@@ -20,8 +20,9 @@ struct SparseLu::Impl {
   double pivotedRatio = 0.0;  // min/max |U_kk| after the last pivoting
 };
 
-SparseLu::SparseLu(const Eigen::SparseMatrix<double>& pattern) : impl_(new Impl) {
+SparseLu::SparseLu(const Eigen::SparseMatrix<double>& pattern, bool scaleRows) : impl_(new Impl) {
   klu_defaults(&impl_->common);
+  if (!scaleRows) impl_->common.scale = -1;
   impl_->n = static_cast<int>(pattern.rows());
   Eigen::SparseMatrix<double> A = pattern;
   A.makeCompressed();

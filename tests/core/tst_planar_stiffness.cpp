@@ -26,6 +26,15 @@ class DenseSink : public StiffnessSink {
   Eigen::MatrixXd K;
 };
 
+// The (row body, column body) of every block added.
+class BlockRecorder : public StiffnessSink {
+ public:
+  void add(int rowBody, int colBody, const Eigen::Matrix3d&) override {
+    blocks.emplace_back(rowBody, colBody);
+  }
+  std::vector<std::pair<int, int>> blocks;
+};
+
 // rich_planar.rlx without what has no closed form (user constraints, a spring's `function`
 // law, a joint force of a joint's rate), with a joint force of time and a damped linear spring on
 // the translational joint.
@@ -120,6 +129,43 @@ class TestPlanarStiffness : public QObject {
     QVERIFY(C.norm() > 1.0);
     QVERIFY2(errorK < 1e-6, qPrintable(QString::number(errorK)));
     QVERIFY2(errorC < 1e-6, qPrintable(QString::number(errorC)));
+  }
+
+  void blocksDependOnTheModelOnly() {
+    // The same blocks at two states, one with a spring of zero length (its direction undefined),
+    // zero multipliers or not: a recording sink finds the pattern (the sparse hht J's).
+    Spec spec = test::loadSpec(test::testDataPath("rich_planar.rlx"));
+    spec.constraints.clear();
+    std::erase_if(spec.forces,
+                  [](const ForceSpec& f) { return f.name == "strut" || f.name == "brake"; });
+    const Model first = test::compileOrFail(spec);
+    const Body& anchor = first.bodies.back();
+    ForceSpec collapsed;
+    collapsed.name = "collapsed";
+    collapsed.type = ForceType::SpringDamper;
+    collapsed.body1 = "ground";
+    collapsed.body2 = anchor.name;
+    collapsed.at1 = Vector{first.q0(anchor.q), first.q0(anchor.q + 1)};
+    collapsed.point2 = Vector{0.0, 0.0};
+    collapsed.stiffness = 10.0;
+    collapsed.damping = 1.0;
+    spec.forces.push_back(collapsed);
+    const Model model = test::compileOrFail(spec);
+    QVERIFY(closedFormForceStiffness(model));
+    const auto blocksAt = [&](const State& state, double multiplier) {
+      BlockRecorder recorder;
+      addConstraintStiffness(model, state, Eigen::VectorXd::Constant(model.nh + model.nn, multiplier), 1.0,
+                             recorder);
+      addForceStiffness(model, state, 1.0, 1.0, recorder);
+      std::sort(recorder.blocks.begin(), recorder.blocks.end());
+      return recorder.blocks;
+    };
+    const std::vector<std::pair<int, int>> atRest = blocksAt(State{0.0, model.q0, model.v0}, 0.0);
+    const std::vector<std::pair<int, int>> moving = blocksAt(scrambled(model), 1.0);
+    QCOMPARE(atRest, moving);
+    const int body = static_cast<int>(model.bodies.size()) - 1;
+    QVERIFY(std::find(atRest.begin(), atRest.end(), std::pair{body, body}) != atRest.end());
+    QVERIFY(atRest.size() > model.bodies.size());
   }
 };
 
