@@ -78,32 +78,42 @@ const planar::Body& pose(const std::vector<planar::Body>& poses, int body) {
   return poses[static_cast<std::size_t>(body - kGround)];
 }
 
-// Phi_q, nu and gamma of the planar joints and motions, and Phi when withPhi.
-void evaluatePlanarConstraints(const Model& model, const State& state, Workspace& ws,
-                               bool withPhi) {
-  ws.Phi_q.coeffs().setZero();
+// One pass over the planar joints and motions at the state's poses: onJoint(joint, eval) with
+// the joint's evaluation, onMotion(motion, c) with the driven coordinate c(q) and its derivatives.
+template <typename OnJoint, typename OnMotion>
+void forEachPlanarRow(const Model& model, const State& state, OnJoint onJoint, OnMotion onMotion) {
   const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;
   for (const Joint& joint : model.joints) {
     evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    onJoint(joint, eval);
+  }
+  for (const Motion& motion : model.motions)
+    onMotion(motion, motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
+                                      pose(poses, bodyOfMotion(model, motion, 2))));
+}
+
+// Phi_q, nu and gamma of the planar joints and motions, and Phi when withPhi.
+void evaluatePlanarConstraints(const Model& model, const State& state, Workspace& ws,
+                               bool withPhi) {
+  ws.Phi_q.coeffs().setZero();
+  const auto onJoint = [&](const Joint& joint, const JointEval& eval) {
     if (withPhi) ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
     scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
     scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
     ws.nu.segment(joint.row, joint.rows).setZero();
     ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
-  }
+  };
   // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
-  for (const Motion& motion : model.motions) {
+  const auto onMotion = [&](const Motion& motion, const planar::Scalar& c) {
     const TimeValue f = evaluateInTime(motion.function, state.t);
-    const planar::Scalar c =
-        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
-                         pose(poses, bodyOfMotion(model, motion, 2)));
     if (withPhi) ws.Phi(motion.row) = c.value - f.value;
     scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
     scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
     ws.nu(motion.row) = f.rate;
     ws.gamma(motion.row) = c.gamma + f.acceleration;
-  }
+  };
+  forEachPlanarRow(model, state, onJoint, onMotion);
 }
 
 }  // namespace
@@ -173,19 +183,14 @@ void evaluatePhi(const Model& model, const State& state, Workspace& ws) {
     evaluateUserPhi(model, state, ws);
     return;
   }
-  const std::vector<planar::Body>& poses = planarPoses(model, state);
-  JointEval eval;
-  for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
-    ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
-  }
-  for (const Motion& motion : model.motions) {
-    const double target = evaluateInTime(motion.function, state.t).value;
-    const planar::Scalar c =
-        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
-                         pose(poses, bodyOfMotion(model, motion, 2)));
-    ws.Phi(motion.row) = c.value - target;
-  }
+  forEachPlanarRow(
+      model, state,
+      [&](const Joint& joint, const JointEval& eval) {
+        ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
+      },
+      [&](const Motion& motion, const planar::Scalar& c) {
+        ws.Phi(motion.row) = c.value - evaluateInTime(motion.function, state.t).value;
+      });
   evaluateUserPhi(model, state, ws);
 }
 
@@ -226,37 +231,29 @@ void evaluatePhiAndConstraintForce(const Model& model, const State& state,
     for (int r = 0; r < rows; ++r)
       force.segment<3>(v) += lambda(row + r) * block.template block<1, 3>(r, 0).transpose();
   };
-  const std::vector<planar::Body>& poses = planarPoses(model, state);
-  JointEval eval;
-  for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
-    ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
-    addForce(joint.body1, eval.J1, joint.row, joint.rows);
-    addForce(joint.body2, eval.J2, joint.row, joint.rows);
-  }
-  for (const Motion& motion : model.motions) {
-    const planar::Scalar c =
-        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
-                         pose(poses, bodyOfMotion(model, motion, 2)));
-    ws.Phi(motion.row) = c.value - evaluateInTime(motion.function, state.t).value;
-    addForce(bodyOfMotion(model, motion, 1), c.g1, motion.row, 1);
-    addForce(bodyOfMotion(model, motion, 2), c.g2, motion.row, 1);
-  }
+  forEachPlanarRow(
+      model, state,
+      [&](const Joint& joint, const JointEval& eval) {
+        ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
+        addForce(joint.body1, eval.J1, joint.row, joint.rows);
+        addForce(joint.body2, eval.J2, joint.row, joint.rows);
+      },
+      [&](const Motion& motion, const planar::Scalar& c) {
+        ws.Phi(motion.row) = c.value - evaluateInTime(motion.function, state.t).value;
+        addForce(bodyOfMotion(model, motion, 1), c.g1, motion.row, 1);
+        addForce(bodyOfMotion(model, motion, 2), c.g2, motion.row, 1);
+      });
 }
 
 void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd& gamma) {
-  const std::vector<planar::Body>& poses = planarPoses(model, state);
-  JointEval eval;
-  for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
-    gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
-  }
-  for (const Motion& motion : model.motions) {
-    const planar::Scalar c =
-        motionCoordinate(model, motion, pose(poses, bodyOfMotion(model, motion, 1)),
-                         pose(poses, bodyOfMotion(model, motion, 2)));
-    gamma(motion.row) = c.gamma + evaluateInTime(motion.function, state.t).acceleration;
-  }
+  forEachPlanarRow(
+      model, state,
+      [&](const Joint& joint, const JointEval& eval) {
+        gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+      },
+      [&](const Motion& motion, const planar::Scalar& c) {
+        gamma(motion.row) = c.gamma + evaluateInTime(motion.function, state.t).acceleration;
+      });
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
