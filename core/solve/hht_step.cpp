@@ -78,6 +78,7 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   n_ = model.nv;
   m_ = static_cast<Eigen::Index>(rows_.size());
   an_.setZero(n_);
+  anStep_.setZero(n_);
   aRate_.setZero(n_);
   lambdaRate_.setZero(m_);
   a_.setZero(n_);
@@ -191,6 +192,8 @@ void HHTStep::buildColumnGroups() {
 void HHTStep::start() {
   assumedRate_ = 1.0;
   an_ = ws_.vdot;
+  anStep_ = an_;
+  hn_ = 0.0;
   aRate_.setZero();
   lambdaRate_.setZero();
   for (Eigen::Index k = 0; k < m_; ++k)
@@ -202,10 +205,10 @@ void HHTStep::start() {
 void HHTStep::updateTrial(const State& accepted, double h) {
   // Newmark: q = q_n (+) [h v_n + h^2 ((1/2 - beta) a_n + beta a)], v = v_n + h ((1 - gamma) a_n +
   // gamma a)
-  increment_ = h * accepted.v + (h * h) * ((0.5 - beta_) * an_ + beta_ * a_);
+  increment_ = h * accepted.v + (h * h) * ((0.5 - beta_) * anStep_ + beta_ * a_);
   trial_.q = accepted.q;
   integratePositions(model_, trial_.q, increment_, 1.0);
-  trial_.v = accepted.v + h * ((1 - gamma_) * an_ + gamma_ * a_);
+  trial_.v = accepted.v + h * ((1 - gamma_) * anStep_ + gamma_ * a_);
 }
 
 bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats) {
@@ -463,8 +466,12 @@ double HHTStep::correctionNorm(double h) {
 StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunStats& stats) {
   badForce_ = -1;
   trial_.t = tNext;
+  // a_n approximates vdot(t_n + alpha h_n); a step of another length needs it at t_n + alpha h:
+  // moved along the last step's rate, so that the method stays second order as h changes.
+  anStep_ = an_;
+  if (hn_ > 0 && h != hn_) anStep_ += (alpha_ * (h - hn_)) * aRate_;
   // Predictor: a and lambda extrapolated linearly from the last two steps.
-  a_ = an_ + h * aRate_;
+  a_ = anStep_ + h * aRate_;
   lambda_ = lambdan_ + h * lambdaRate_;
   if (factored_ && std::abs(h / hJ_ - 1) > kStepChange) factored_ = false;
   // Dense J: the contraction rate last measured, grown, is assumed for the first iteration.
@@ -517,7 +524,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
 }
 
 double HHTStep::errorEstimate(double h) const {
-  return std::abs(beta_ - 1.0 / 6.0) * h * h * (a_ - an_).lpNorm<Eigen::Infinity>();
+  return std::abs(beta_ - 1.0 / 6.0) * h * h * (a_ - anStep_).lpNorm<Eigen::Infinity>();
 }
 
 void HHTStep::accept(State& state) {
@@ -526,9 +533,10 @@ void HHTStep::accept(State& state) {
   rn_.noalias() -= ws_.M * a_;
   rn_ /= 1 + alpha_;
   const double h = trial_.t - state.t;
-  aRate_ = (a_ - an_) / h;
+  aRate_ = (a_ - anStep_) / h;
   lambdaRate_ = (lambda_ - lambdan_) / h;
   an_ = a_;
+  hn_ = h;
   lambdan_ = lambda_;
   state = trial_;
   ws_.vdot = a_;

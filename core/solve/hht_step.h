@@ -5,6 +5,9 @@
 // Unknowns of a step: a = vdot_{n+1} and lambda_{n+1}. Newmark updates:
 //   q_{n+1} = q_n (+) [h v_n + h^2 ((1/2 - beta) a_n + beta a)]
 //   v_{n+1} = v_n + h ((1 - gamma) a_n + gamma a)
+// a_n approximates vdot(t_n + alpha h_n): a step of another length h first moves it to
+// t_n + alpha h, a_n + alpha (h - h_n) (a_n - a_{n-1}) / h_n, which keeps the method second order
+// when h changes.
 // Equations, with r = Phi_q^T lambda - Q:
 //   e1 = M a / (1 + alpha) + r_{n+1} - alpha / (1 + alpha) r_n = 0        (nv)
 //   e2 = Phi(q_{n+1}, t_{n+1}) / (beta h^2) = 0                            (holonomic rows)
@@ -120,6 +123,8 @@ class HHTStep {
 
   Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
   Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
+  Eigen::VectorXd anStep_;              // a_n referred to this step's h (see solve)
+  double hn_ = 0.0;                     // the last accepted step (0: none since start)
   Eigen::VectorXd a_, lambda_;          // iterate
   Eigen::VectorXd lambdaAll_;           // a multiplier vector on every row (zero on inactive ones)
   State trial_, predictor_, perturbed_;
