@@ -13,8 +13,9 @@
 //   Fixed step (default): h = options.step, shortened to land on the recorder's stops. A step
 //   whose Newton iterations fail is retried with h / 2; after 4 accepted steps the step doubles
 //   again, up to options.step.
-//   Variable step: the local position error estimate err = |beta - 1/6| h^2 ||a_{n+1} - a_n||_inf
-//   (m or rad) is held below options.tolerance; h <- h min(2, max(0.2, 0.9 (tol / err)^(1/3))).
+//   Variable step: the local position error estimate err = |beta - 1/6| h^3 ||q'''||_inf (m or rad),
+//   q''' from the accelerations of the last two steps (HHTStep::errorEstimate), is held below
+//   options.tolerance; h <- h min(2, max(0.2, 0.9 (tol / err)^(1/3))).
 //   Below options.minStep the run stops with MaxIterations, Singular or NotFinite.
 // Every stop of the recorder (output times, the end) is landed on exactly.
 

@@ -72,7 +72,7 @@ class HHTStep {
   // Solves the step from `accepted` to tNext = accepted.t + h; the result stays in the trial.
   StepOutcome solve(const State& accepted, double h, double tNext, RunStats& stats);
 
-  // Local position error estimate of the solved step: (beta - 1/6) h^2 max |a - a_n|.
+  // Local position error estimate of the solved step: |beta - 1/6| h^3 max |q'''|.
   double errorEstimate(double h) const;
 
   // Makes the solved trial the accepted state; ws.vdot and ws.lambda belong to it afterwards.
