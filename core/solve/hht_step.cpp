@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace rlx {
 namespace {
@@ -21,6 +22,15 @@ constexpr double kSingularRcond = 1e-14;     // reciprocal condition number of a
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
 constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
 constexpr double kSingularPivot = 1e-14;     // min/max |U_kk| of a singular refreshed J
+constexpr double kMatrixCost = 2.0;          // closed-form J formed and factored, in iterations
+
+// Iterations until the remainder test passes, the first of them with a correction of `norm` and
+// every one contracting by `rate`.
+double iterationsToConverge(double norm, double rate) {
+  if (rate >= 1) return std::numeric_limits<double>::infinity();
+  const double remainder = rate / (1 - rate) * norm;
+  return remainder <= 1 ? 1 : 1 + std::ceil(std::log(remainder) / -std::log(rate));
+}
 
 // Records the body pairs the closed-form K and C add blocks to: for each column body, its row
 // bodies.
@@ -505,6 +515,9 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     const double rate = sinceFactor > 0 ? norm / previous : 0.0;
     if (refresh && sinceFactor > 0) assumedRate_ = rate;
     const double extrapolated = sinceFactor > 0 ? rate : k == 0 && refresh ? assumedRate_ : 1.0;
+    // Newton's quadratic convergence: a J formed at an iterate whose correction was x contracts by
+    // about c x.
+    if (fresh && sinceFactor == 1) nonlinearity_ = rate / previous;
     previous = norm;
     ++sinceFactor;
     if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1)) {
@@ -519,8 +532,22 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     const bool again = closedFormConstraints_ && formedInStep < kMaxClosedFormMatrices;
     if (fresh && !again && (rate >= 1 || left <= 0)) return StepOutcome::MaxIterations;
     if (slow && (!fresh || again)) factored_ = false;
+    // A closed-form J is also formed again at the next iterate when that costs less in all.
+    if (factored_ && again && sinceFactor > 1 && renewalPays(norm, rate)) factored_ = false;
   }
   return StepOutcome::MaxIterations;
+}
+
+bool HHTStep::renewalPays(double norm, double rate) const {
+  // The next correction is about rate norm with either J; a J formed there contracts by c times
+  // it, and only its second iteration has a measured rate.
+  if (nonlinearity_ <= 0) return false;
+  const double next = rate * norm;
+  const double renewedRate = nonlinearity_ * next;
+  const double keep = iterationsToConverge(next, rate);
+  const double renew =
+      kMatrixCost + (next <= 1 ? 1 : 1 + iterationsToConverge(renewedRate * next, renewedRate));
+  return renew < keep;
 }
 
 double HHTStep::errorEstimate(double h) const {

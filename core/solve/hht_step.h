@@ -100,6 +100,7 @@ class HHTStep {
   void addScaledMass(double sign, Eigen::MatrixXd& target) const;  // target += sign M / (1 + alpha)
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
+  bool renewalPays(double norm, double rate) const;
   double reciprocalCondition();
   void solveIterationMatrix();
 
@@ -138,6 +139,7 @@ class HHTStep {
   Eigen::MatrixXd stiffness_;  // dense, spatial: beta h^2 K + gamma h C as J was formed
   double massScale_ = 1.0;     // max(1, max M_ii)
   double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
+  double nonlinearity_ = 0.0;  // c: a J formed where the correction is x contracts by c x
   DenseLu lu_;
   Eigen::SparseMatrix<double> sparseJ_;
   std::unique_ptr<SparseLu> sparseLu_;
