@@ -33,7 +33,11 @@
 // the corrections exceeds 1/2 or is too slow to converge within 10 iterations, and before a step
 // whose h differs from J's by more than 25 %. A J formed in this step that still contracts too
 // slowly fails the step, except a closed-form one, which is formed again at the current iterate up
-// to 5 times per step. Dense J: at the first iteration of every step, its M and Phi_q blocks are
+// to 5 times per step. A closed-form J is also formed again at the next iterate when that is
+// expected to cost less in all: a J formed where the correction is x contracts by about c x
+// (Newton's quadratic convergence, c measured at the last J formed in a step), forming one costs
+// about 2 iterations, and n iterations from a correction x at rate r end when
+// r / (1 - r) x r^(n-1) <= 1. Dense J: at the first iteration of every step, its M and Phi_q blocks are
 // replaced by those at the predictor (K and C kept) and it is factored again (a tiny pivot: formed
 // instead); the first iteration then assumes the rate measured last, grown as rate <- rate^0.8 per
 // step, so that it is measured again (by a second iteration) every few steps.
