@@ -37,10 +37,10 @@
 // expected to cost less in all: a J formed where the correction is x contracts by about c x
 // (Newton's quadratic convergence, c measured at the last J formed in a step), forming one costs
 // about 2 iterations, and n iterations from a correction x at rate r end when
-// r / (1 - r) x r^(n-1) <= 1. Dense J: at the first iteration of every step, its M and Phi_q blocks are
-// replaced by those at the predictor (K and C kept) and it is factored again (a tiny pivot: formed
-// instead); the first iteration then assumes the rate measured last, grown as rate <- rate^0.8 per
-// step, so that it is measured again (by a second iteration) every few steps.
+// r / (1 - r) x r^(n-1) <= 1. Dense J: at the first iteration of every step, its M and Phi_q blocks
+// are replaced by those at the predictor (K and C kept) and it is factored again (a tiny pivot:
+// formed instead); the first iteration then assumes the rate measured last, grown as
+// rate <- rate^0.8 per step, so that it is measured again (by a second iteration) every few steps.
 // Converged when every correction, or its rate-extrapolated remainder rate / (1 - rate)
 // |correction| (the rate measured in this step, or the assumed one), is within
 //   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
