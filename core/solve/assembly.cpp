@@ -261,7 +261,29 @@ bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::
   return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
 }
 
+// The rows of Phi_q the redundancy analysis kept.
+std::vector<Eigen::Index> activeRows(const Workspace& ws) {
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < ws.Phi_q.rows(); ++i)
+    if (ws.active[static_cast<std::size_t>(i)]) rows.push_back(i);
+  return rows;
+}
+
 }  // namespace
+
+bool projectVelocities(const Model& model, State& state, Workspace& ws) {
+  evaluateConstraintDerivatives(model, state, ws);
+  evaluateMassMatrix(model, state, ws);
+  const std::vector<Eigen::Index> rows = activeRows(ws);
+  const auto m = static_cast<Eigen::Index>(rows.size());
+  const Eigen::Index n = model.nv;
+  const Eigen::VectorXd error = ws.nu - ws.Phi_q * state.v;
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(n + m), x;
+  for (Eigen::Index k = 0; k < m; ++k) rhs(n + k) = error(rows[static_cast<std::size_t>(k)]);
+  if (!rhs.allFinite() || !solveKkt(model, ws, rows, rhs, x)) return false;
+  state.v += x.head(n);
+  return true;
+}
 
 SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws) {
   SolveReport report;
@@ -269,9 +291,7 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
   evaluateConstraintDerivatives(model, state, ws);
   evaluateMassMatrix(model, state, ws);
   evaluateAppliedForces(model, state, ws);
-  std::vector<Eigen::Index> rows;
-  for (Eigen::Index i = 0; i < ws.Phi_q.rows(); ++i)
-    if (ws.active[static_cast<std::size_t>(i)]) rows.push_back(i);
+  const std::vector<Eigen::Index> rows = activeRows(ws);
   const auto m = static_cast<Eigen::Index>(rows.size());
   const Eigen::Index n = model.nv;
   Eigen::VectorXd rhs(n + m), x;

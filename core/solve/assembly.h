@@ -56,6 +56,11 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
 // (large models: a sparse LU of the KKT matrix, and the redundant rows' multipliers stay zero).
 SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws);
 
+// Velocities made consistent with the active rows, Phi_q v = nu, by the least change of kinetic
+// energy: v += dv with [M A^T; A 0] [dv; mu] = [0; nu - A v]. False (v unchanged) when the KKT
+// matrix is singular.
+bool projectVelocities(const Model& model, State& state, Workspace& ws);
+
 // The elements (joints, motions) whose equations are linearly dependent in Phi_q: those with a
 // share in the left null space of the matrix. Names a lock-up or a conflict.
 // Large models (kSparseFromVelocities): the dependent rows of a sparse QR instead.

@@ -16,6 +16,8 @@
 //   Variable step: the local position error estimate err = |beta - 1/6| h^3 ||q'''||_inf (m or rad),
 //   q''' from the accelerations of the last two steps (HHTStep::errorEstimate), is held below
 //   options.tolerance; h <- h min(2, max(0.2, 0.9 (tol / err)^(1/3))).
+//   Both: after the first failure of the Newton iterations since the last accepted step, the
+//   retried steps start from velocities projected onto the constraints (restartFrom).
 //   Below options.minStep the run stops with MaxIterations, Singular or NotFinite.
 // Every stop of the recorder (output times, the end) is landed on exactly.
 
@@ -51,6 +53,19 @@ std::string checkOptions(const DynamicsOptions& options) {
   return checkStepOptions(options);
 }
 
+// Starts the HHT history afresh at `state` with its velocities projected onto Phi_q v = nu and
+// the accelerations and multipliers solved there. The index-3 method holds only the positions on
+// the constraints; Phi_q v - nu grows where the motion is violent (a chain's whipping tip), and a
+// retried shorter step would need a correction of a of that error / (beta h). Nothing changes when
+// either solve is singular.
+void restartFrom(const Model& model, State& state, Workspace& ws, HHTStep& step) {
+  State projected = state;
+  if (!projectVelocities(model, projected, ws) || !solveAccelerations(model, projected, ws).ok())
+    return;
+  state = projected;
+  step.start();
+}
+
 }  // namespace
 
 void integrateHHT(const Model& model, State& state, Workspace& ws, const DynamicsOptions& options,
@@ -79,7 +94,8 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
 
   RunStats& stats = recorder.stats();
   double h = options.step;
-  int streak = 0;  // accepted steps since the step was last cut
+  int streak = 0;         // accepted steps since the step was last cut
+  bool restarted = false;  // since the last accepted step
   while (!recorder.finished()) {
     // Land exactly on the next stop; split the last two steps before it evenly.
     const double remaining = recorder.nextStop() - state.t;
@@ -106,10 +122,16 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
         reportFailure(model, state, ws, step, outcome, hTry, report);
         return;
       }
+      // Newton failed: once per accepted step, the shorter steps start from consistent velocities.
+      if (outcome == StepOutcome::MaxIterations && !restarted) {
+        restartFrom(model, state, ws, step);
+        restarted = true;
+      }
       continue;
     }
     step.accept(state);
     ++stats.steps;
+    restarted = false;
     // Frames carry the accelerations and multipliers of the index-1 equations at the accepted
     // (q, v): the HHT's own a and lambda lag by about |alpha| h. Kept when that system is singular.
     if (landing) {
