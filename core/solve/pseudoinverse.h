@@ -46,6 +46,8 @@ class PseudoInverse {
   // N: the column length n when known at compile time (small models), else 0.
   template <int N>
   bool factorQR();  // false when R is too badly conditioned
+  // kappa_1(R) <= kMaxCondition for R in the first ma_ columns of a (leading dimension n).
+  bool conditionAccepted(const double* a, Eigen::Index n);
   template <int N>
   void applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x);
   void solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
