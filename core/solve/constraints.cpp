@@ -78,14 +78,19 @@ const planar::Body& pose(const std::vector<planar::Body>& poses, int body) {
   return poses[static_cast<std::size_t>(body - kGround)];
 }
 
+using PlanarJointFunction = void (*)(const Joint&, const planar::Body&, const planar::Body&,
+                                     JointEval&);
+
 // One pass over the planar joints and motions at the state's poses: onJoint(joint, eval) with
-// the joint's evaluation, onMotion(motion, c) with the driven coordinate c(q) and its derivatives.
+// the joint's evaluation (by evaluateJoint), onMotion(motion, c) with the driven coordinate c(q)
+// and its derivatives.
 template <typename OnJoint, typename OnMotion>
-void forEachPlanarRow(const Model& model, const State& state, OnJoint onJoint, OnMotion onMotion) {
+void forEachPlanarRow(const Model& model, const State& state, OnJoint onJoint, OnMotion onMotion,
+                      PlanarJointFunction evaluateJoint = evaluatePlanarJoint) {
   const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;
   for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    evaluateJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
     onJoint(joint, eval);
   }
   for (const Motion& motion : model.motions)
@@ -275,11 +280,12 @@ void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd
   forEachPlanarRow(
       model, state,
       [&](const Joint& joint, const JointEval& eval) {
-        gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+        for (int r = 0; r < joint.rows; ++r) gamma(joint.row + r) = eval.gamma(r);
       },
       [&](const Motion& motion, const planar::Scalar& c) {
         gamma(motion.row) = c.gamma + evaluateInTime(motion.function, state.t).acceleration;
-      });
+      },
+      evaluatePlanarJointGamma);
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,
