@@ -5,6 +5,15 @@
 
 namespace rlx {
 
+namespace {
+
+// Phi_ddot = (d_dot . d_dot + d . d_ddot) / L: gamma is minus its velocity-only part.
+double distanceGamma(const planar::PointPair& pair, double L) {
+  return -(pair.ddot.squaredNorm() + pair.d.dot(pair.quadratic)) / L;
+}
+
+}  // namespace
+
 void planarDistance(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
                     JointEval& out) {
   const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
@@ -12,8 +21,13 @@ void planarDistance(const Joint& joint, const planar::Body& b1, const planar::Bo
   out.Phi(0) = (pair.d.squaredNorm() - L * L) / (2.0 * L);
   out.J1.block<1, 3>(0, 0) = pair.d.transpose() * pair.dd1 / L;
   out.J2.block<1, 3>(0, 0) = pair.d.transpose() * pair.dd2 / L;
-  // Phi_ddot = (d_dot . d_dot + d . d_ddot) / L.
-  out.gamma(0) = -(pair.ddot.squaredNorm() + pair.d.dot(pair.quadratic)) / L;
+  out.gamma(0) = distanceGamma(pair, L);
+}
+
+void planarDistanceGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                         JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  out.gamma(0) = distanceGamma(pair, joint.length);
 }
 
 

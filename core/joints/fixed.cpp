@@ -15,6 +15,12 @@ void planarFixed(const Joint& joint, const planar::Body& b1, const planar::Body&
   out.gamma(2) = lock.gamma;
 }
 
+void planarFixedGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                      JointEval& out) {
+  planarRevoluteGamma(joint, b1, b2, out);
+  out.gamma(2) = planar::relativeAngle(b1, b2, joint.angle0).gamma;
+}
+
 
 void spatialFixed(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
                   JointEval& out) {

@@ -88,6 +88,27 @@ void evaluatePlanarJoint(const Joint& joint, const planar::Body& b1, const plana
   }
 }
 
+void evaluatePlanarJointGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                              JointEval& out) {
+  out.rows = joint.rows;
+  switch (joint.type) {
+    case JointType::Revolute: return planarRevoluteGamma(joint, b1, b2, out);
+    case JointType::Translational: return planarTranslationalGamma(joint, b1, b2, out);
+    case JointType::Fixed: return planarFixedGamma(joint, b1, b2, out);
+    case JointType::Distance: return planarDistanceGamma(joint, b1, b2, out);
+    case JointType::PointOnLine: return planarPointOnLineGamma(joint, b1, b2, out);
+    case JointType::Spherical:
+    case JointType::Cylindrical:
+    case JointType::Universal:
+    case JointType::Planar:
+    case JointType::PointOnPlane:
+    case JointType::ParallelAxes:
+    case JointType::Perpendicular:
+    case JointType::RollingDisk:
+      break;  // spatial only
+  }
+}
+
 planar::Scalar planarJointCoordinate(const Joint& joint, const planar::Body& b1,
                                      const planar::Body& b2) {
   switch (joint.type) {

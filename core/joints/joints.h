@@ -58,6 +58,11 @@ const char* spatialJointRowName(JointType type, int row);
 void evaluatePlanarJoint(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
                          JointEval& out);
 
+// out.gamma alone, as evaluatePlanarJoint puts it (Phi and the blocks untouched; cheaper, e.g.
+// gamma at other velocities).
+void evaluatePlanarJointGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                              JointEval& out);
+
 // The joint coordinate J.q (minus its offset q0). Requires hasCoordinate(joint.type).
 planar::Scalar planarJointCoordinate(const Joint& joint, const planar::Body& b1,
                                      const planar::Body& b2);
@@ -68,6 +73,11 @@ void planarTranslational(const Joint& joint, const planar::Body& b1, const plana
 void planarFixed(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 void planarDistance(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 void planarPointOnLine(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
+void planarRevoluteGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
+void planarTranslationalGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
+void planarFixedGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
+void planarDistanceGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
+void planarPointOnLineGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 planar::Scalar planarRevoluteAngle(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
 planar::Scalar planarTravel(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
 

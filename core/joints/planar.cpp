@@ -12,6 +12,16 @@ PointPair::PointPair(const Body& b1, const Vec2& s1, const Body& b2, const Vec2&
   dd2 << Mat2::Identity(), perp(p2);
 }
 
+namespace {
+
+// c_ddot = u_ddot.d + 2 u_dot.d_dot + u.d_ddot with u_ddot = omega1_dot R u - omega1^2 u: the
+// velocity-only part.
+double gammaOfProjection(double w1, const Vec2& u, const Vec2& Ru, const PointPair& pair) {
+  return w1 * w1 * u.dot(pair.d) - 2.0 * w1 * Ru.dot(pair.ddot) - u.dot(pair.quadratic);
+}
+
+}  // namespace
+
 Scalar projection(const Body& b1, const Vec2& n, const PointPair& pair) {
   // c = u^T d, u = A1 n, u_dot = omega1 R u.
   const Vec2 u = b1.A * n;
@@ -21,10 +31,13 @@ Scalar projection(const Body& b1, const Vec2& n, const PointPair& pair) {
   c.g1 = u.transpose() * pair.dd1;
   c.g1(2) += Ru.dot(pair.d);
   c.g2 = u.transpose() * pair.dd2;
-  // c_ddot = u_ddot.d + 2 u_dot.d_dot + u.d_ddot with u_ddot = omega1_dot R u - omega1^2 u.
-  const double w1 = b1.omega;
-  c.gamma = w1 * w1 * u.dot(pair.d) - 2.0 * w1 * Ru.dot(pair.ddot) - u.dot(pair.quadratic);
+  c.gamma = gammaOfProjection(b1.omega, u, Ru, pair);
   return c;
+}
+
+double projectionGamma(const Body& b1, const Vec2& n, const PointPair& pair) {
+  const Vec2 u = b1.A * n;
+  return gammaOfProjection(b1.omega, u, perp(u), pair);
 }
 
 Scalar relativeAngle(const Body& b1, const Body& b2, double offset) {

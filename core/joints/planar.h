@@ -59,6 +59,9 @@ struct Scalar {
 // point from body1's line (n = normal) or the travel along it (n = axis).
 Scalar projection(const Body& b1, const Vec2& n, const PointPair& pair);
 
+// Its gamma alone (as projection(...).gamma, without value and derivative blocks).
+double projectionGamma(const Body& b1, const Vec2& n, const PointPair& pair);
+
 // phi2 - phi1 - offset.
 Scalar relativeAngle(const Body& b1, const Body& b2, double offset);
 

@@ -15,6 +15,12 @@ void planarPointOnLine(const Joint& joint, const planar::Body& b1, const planar:
   out.gamma(0) = offLine.gamma;
 }
 
+void planarPointOnLineGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                            JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  out.gamma(0) = planar::projectionGamma(b1, planar::perp(joint.a1.head<2>()), pair);
+}
+
 
 void spatialPointOnLine(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
                         JointEval& out) {

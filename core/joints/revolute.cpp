@@ -15,6 +15,12 @@ void planarRevolute(const Joint& joint, const planar::Body& b1, const planar::Bo
   out.gamma.head<2>() = -pair.quadratic;
 }
 
+void planarRevoluteGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                         JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  out.gamma.head<2>() = -pair.quadratic;
+}
+
 planar::Scalar planarRevoluteAngle(const Joint& joint, const planar::Body& b1,
                                    const planar::Body& b2) {
   return planar::relativeAngle(b1, b2, joint.q0);

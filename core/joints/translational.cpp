@@ -20,6 +20,13 @@ void planarTranslational(const Joint& joint, const planar::Body& b1, const plana
   out.gamma.head<2>() << offLine.gamma, lock.gamma;
 }
 
+void planarTranslationalGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                              JointEval& out) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  out.gamma(0) = planar::projectionGamma(b1, planar::perp(joint.a1.head<2>()), pair);
+  out.gamma(1) = planar::relativeAngle(b1, b2, joint.angle0).gamma;
+}
+
 planar::Scalar planarTravel(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
   const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
   planar::Scalar travel = planar::projection(b1, joint.a1.head<2>(), pair);

@@ -71,9 +71,10 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
       pinv_(model.nh + model.nn, model.nv),
       denseA_(model.nh + model.nn, model.nv),
       C_(model.nh + model.nn, model.nv),
-      Ct_(model.nv, model.nh + model.nn),
+      Ct_(Eigen::MatrixXd::Zero(model.nv, model.nh + model.nn)),
       Qn_(model.nv),
       a_(model.nv),
+      Ra_(model.nv),
       rhs_(model.nh + model.nn),
       rhsQ_(model.nh),
       y_(model.nv),
@@ -128,8 +129,10 @@ bool CorrectedEquation::factorMassMatrix(std::string& body) {
     rootMass_.segment(b.v, d) = L_[i].diagonal().head(d);
     rootMassInv_.segment(b.v, d) = Linv_[i].diagonal().head(d);
   }
-  // Planar bodies: M and so R are diagonal; R^-1 acts entry by entry.
+  // Planar bodies: M and so R are diagonal; R^-1 acts entry by entry. Without user constraints
+  // the rows are planar joints and motions, written straight into C^T.
   diagonal_ = model_.dimension == 2;
+  planarRows_ = diagonal_ && model_.constraints.empty();
   return true;
 }
 
@@ -201,6 +204,28 @@ void CorrectedEquation::formConstraintMatrix() {
       Ct_(columns[k], i) = values[k] * rootMassInv_(columns[k]);
 }
 
+void CorrectedEquation::evaluateConstraintRows(const Eigen::VectorXd& v) {
+  if (!planarRows_) {
+    evaluateConstraints(model_, at_, ws_);
+    formConstraintMatrix();
+    multiplyConstraints(v, a_);
+    return;
+  }
+  // Planar rows: C^T straight from the joints; A v = C (R v) and A a = C (R a), column by column.
+  evaluatePlanarConstraintsTransposed(model_, at_, rootMassInv_, ws_, Ct_);
+  const Eigen::Index n = Ct_.rows();
+  for (Eigen::Index i = 0; i < Ct_.cols(); ++i) {
+    const double* column = Ct_.data() + i * n;
+    double sv = 0.0, sa = 0.0;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      sv += column[j] * s_(j);
+      sa += column[j] * Ra_(j);
+    }
+    Av_(i) = sv;
+    Aa_(i) = sa;
+  }
+}
+
 void CorrectedEquation::multiplyConstraints(const Eigen::VectorXd& v, const Eigen::VectorXd& a) {
   // Av_ = A v and Aa_ = A a in one pass over the rows (each row's sum in column order).
   const SparseMatrix& A = ws_.Phi_q;
@@ -231,7 +256,12 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     evaluateMassMatrix(model_, at_, ws_);
   }
   if (diagonal_) {
-    for (Eigen::Index i = 0; i < n; ++i) a_(i) = rootMassInv_(i) * (rootMassInv_(i) * ws_.Q(i));
+    // R a = R^-1 Q, a = R^-1 (R a); s = R v.
+    for (Eigen::Index i = 0; i < n; ++i) {
+      Ra_(i) = rootMassInv_(i) * ws_.Q(i);
+      a_(i) = rootMassInv_(i) * Ra_(i);
+      s_(i) = rootMass_(i) * y.v(i);
+    }
   } else {
     a_ = ws_.Q;
     toBody(a_);
@@ -241,14 +271,12 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   out.Wdot = Qn_.dot(y.v);
   // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its pseudoinverse (with that of
   // the holonomic rows C_q).
-  evaluateConstraints(model_, at_, ws_);
-  formConstraintMatrix();
+  evaluateConstraintRows(y.v);
   if (diagonal_)
     pinv_.computeTransposed(Ct_, active_, mq);
   else
     pinv_.compute(C_, active_, mq);
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
-  multiplyConstraints(y.v, a_);
   for (Eigen::Index i = 0; i < mq; ++i) rhsQ_(i) = ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i);
   pinv_.applyLeading(rhsQ_, out.qdot);
   solveR(out.qdot);
@@ -261,9 +289,7 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   pinv_.apply(rhs_, y_, m > 0 ? &out.lambda : nullptr);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
-    if (diagonal_) {
-      for (Eigen::Index i = 0; i < n; ++i) s_(i) = rootMass_(i) * y.v(i);
-    } else {
+    if (!diagonal_) {
       s_ = y.v;
       toBody(s_);
       multiplyBlocks(model_, L_, true, s_);

@@ -99,6 +99,8 @@ class CorrectedEquation {
   void convectiveTerm(Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
   void formConstraintMatrix();  // C_ = A R^-1 from ws_.Phi_q (diagonal R: Ct_ = its transpose)
   void multiplyConstraints(const Eigen::VectorXd& v, const Eigen::VectorXd& a);  // Av_, Aa_
+  // Phi, nu, C (Ct_ when diagonal), Av_ and Aa_ at at_ (velocity v; a_, Ra_, s_ already set).
+  void evaluateConstraintRows(const Eigen::VectorXd& v);
   // Spatial bodies: rotation entries from body to global axes and back (planar: no-op).
   void toGlobal(Eigen::Ref<Eigen::VectorXd> x) const;
   void toBody(Eigen::Ref<Eigen::VectorXd> x) const;
@@ -114,11 +116,12 @@ class CorrectedEquation {
   PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
   State at_;
   Eigen::MatrixXd denseA_, C_, Ct_;  // Phi_q as a dense matrix, C = A R^-1 and C^T
-  Eigen::VectorXd Qn_, a_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_;
+  Eigen::VectorXd Qn_, a_, Ra_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_;
   Eigen::VectorXd gyroscopic_, nonholonomic_;
   std::vector<Eigen::Matrix3d> turn_;  // per body: its rotation at the evaluated point
   // Diagonal M (planar bodies): R = diag(rootMass_), R^-1 = diag(rootMassInv_), M = diag(mass_).
   bool diagonal_ = false;
+  bool planarRows_ = false;  // diagonal_ without user constraints: C^T straight from the joints
   Eigen::VectorXd rootMass_, rootMassInv_, mass_;
 };
 

@@ -78,14 +78,19 @@ const planar::Body& pose(const std::vector<planar::Body>& poses, int body) {
   return poses[static_cast<std::size_t>(body - kGround)];
 }
 
+using PlanarJointFunction = void (*)(const Joint&, const planar::Body&, const planar::Body&,
+                                     JointEval&);
+
 // One pass over the planar joints and motions at the state's poses: onJoint(joint, eval) with
-// the joint's evaluation, onMotion(motion, c) with the driven coordinate c(q) and its derivatives.
+// the joint's evaluation (by evaluateJoint), onMotion(motion, c) with the driven coordinate c(q)
+// and its derivatives.
 template <typename OnJoint, typename OnMotion>
-void forEachPlanarRow(const Model& model, const State& state, OnJoint onJoint, OnMotion onMotion) {
+void forEachPlanarRow(const Model& model, const State& state, OnJoint onJoint, OnMotion onMotion,
+                      PlanarJointFunction evaluateJoint = evaluatePlanarJoint) {
   const std::vector<planar::Body>& poses = planarPoses(model, state);
   JointEval eval;
   for (const Joint& joint : model.joints) {
-    evaluatePlanarJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
+    evaluateJoint(joint, pose(poses, joint.body1), pose(poses, joint.body2), eval);
     onJoint(joint, eval);
   }
   for (const Motion& motion : model.motions)
@@ -93,27 +98,40 @@ void forEachPlanarRow(const Model& model, const State& state, OnJoint onJoint, O
                                       pose(poses, bodyOfMotion(model, motion, 2))));
 }
 
-// Phi_q, nu and gamma of the planar joints and motions, and Phi when withPhi.
-void evaluatePlanarConstraints(const Model& model, const State& state, Workspace& ws,
-                               bool withPhi) {
-  ws.Phi_q.coeffs().setZero();
+// Phi_q, nu and gamma of the planar joints and motions, and Phi when withPhi: each row block of
+// Phi_q is handed to put(row, rows, body, block) (ground's blocks too).
+template <typename Put>
+void evaluatePlanarRows(const Model& model, const State& state, Workspace& ws, bool withPhi,
+                        Put put) {
   const auto onJoint = [&](const Joint& joint, const JointEval& eval) {
-    if (withPhi) ws.Phi.segment(joint.row, joint.rows) = eval.Phi.head(joint.rows);
-    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body1, eval.J1);
-    scatter(model, ws.Phi_q, joint.row, joint.rows, joint.body2, eval.J2);
-    ws.nu.segment(joint.row, joint.rows).setZero();
-    ws.gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+    put(joint.row, joint.rows, joint.body1, eval.J1);
+    put(joint.row, joint.rows, joint.body2, eval.J2);
+    for (int r = 0; r < joint.rows; ++r) {
+      if (withPhi) ws.Phi(joint.row + r) = eval.Phi(r);
+      ws.nu(joint.row + r) = 0.0;
+      ws.gamma(joint.row + r) = eval.gamma(r);
+    }
   };
   // Motions: Phi = c(q) - f(t), so nu = f'(t) and gamma = -(c_q v)_q v + f''(t).
   const auto onMotion = [&](const Motion& motion, const planar::Scalar& c) {
     const TimeValue f = evaluateInTime(motion.function, state.t);
     if (withPhi) ws.Phi(motion.row) = c.value - f.value;
-    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
-    scatter(model, ws.Phi_q, motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
+    put(motion.row, 1, bodyOfMotion(model, motion, 1), c.g1);
+    put(motion.row, 1, bodyOfMotion(model, motion, 2), c.g2);
     ws.nu(motion.row) = f.rate;
     ws.gamma(motion.row) = c.gamma + f.acceleration;
   };
   forEachPlanarRow(model, state, onJoint, onMotion);
+}
+
+// The same with the blocks added into ws.Phi_q.
+void evaluatePlanarConstraints(const Model& model, const State& state, Workspace& ws,
+                               bool withPhi) {
+  ws.Phi_q.coeffs().setZero();
+  evaluatePlanarRows(model, state, ws, withPhi,
+                     [&](int row, int rows, int body, const auto& block) {
+                       scatter(model, ws.Phi_q, row, rows, body, block);
+                     });
 }
 
 }  // namespace
@@ -215,6 +233,19 @@ void evaluateConstraints(const Model& model, const State& state, Workspace& ws) 
   evaluateUserConstraintDerivatives(model, state, ws);
 }
 
+void evaluatePlanarConstraintsTransposed(const Model& model, const State& state,
+                                         const Eigen::VectorXd& scale, Workspace& ws,
+                                         Eigen::MatrixXd& PhiqT) {
+  // Each block's transpose, its row for velocity v scaled by scale(v) (ground's blocks dropped).
+  const auto put = [&](int row, int rows, int body, const auto& block) {
+    if (body == kGround) return;
+    const Eigen::Index v = model.bodies[static_cast<std::size_t>(body)].v;
+    for (int r = 0; r < rows; ++r)
+      for (Eigen::Index c = 0; c < 3; ++c) PhiqT(v + c, row + r) = block(r, c) * scale(v + c);
+  };
+  evaluatePlanarRows(model, state, ws, true, put);
+}
+
 void evaluatePhiAndConstraintForce(const Model& model, const State& state,
                                    const Eigen::VectorXd& lambda, Workspace& ws,
                                    Eigen::VectorXd& force) {
@@ -249,11 +280,12 @@ void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd
   forEachPlanarRow(
       model, state,
       [&](const Joint& joint, const JointEval& eval) {
-        gamma.segment(joint.row, joint.rows) = eval.gamma.head(joint.rows);
+        for (int r = 0; r < joint.rows; ++r) gamma(joint.row + r) = eval.gamma(r);
       },
       [&](const Motion& motion, const planar::Scalar& c) {
         gamma(motion.row) = c.gamma + evaluateInTime(motion.function, state.t).acceleration;
-      });
+      },
+      evaluatePlanarJointGamma);
 }
 
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v,

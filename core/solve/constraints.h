@@ -29,6 +29,13 @@ void evaluateConstraintDerivatives(const Model& model, const State& state, Works
 // Phi, Phi_q, nu and gamma together: planar poses and joints are evaluated once for all of them.
 void evaluateConstraints(const Model& model, const State& state, Workspace& ws);
 
+// Planar models without user constraints: Phi, nu and gamma as evaluateConstraints, and Phi_q
+// written dense and transposed, each velocity's row scaled: PhiqT(v, i) = Phi_q(i, v) scale(v)
+// (ws.Phi_q untouched; entries outside Phi_q's pattern are never written: zero them once).
+void evaluatePlanarConstraintsTransposed(const Model& model, const State& state,
+                                         const Eigen::VectorXd& scale, Workspace& ws,
+                                         Eigen::MatrixXd& PhiqT);
+
 // Phi and the generalized constraint force Phi_q^T lambda (lambda: one multiplier per row). Planar
 // models without user constraints: in one pass over the joints, without forming Phi_q (ws.Phi_q,
 // nu and gamma untouched); otherwise by evaluateConstraints and a product.

@@ -140,23 +140,40 @@ bool PseudoInverse::factorQR() {
     // The remaining columns: y <- H_k y.
     for (Eigen::Index j = k + 1; j < ma_; ++j) reflect<N>(v, tau, k, n, a + j * n);
   }
-  // kappa_1(R) from R^-1 (back substitution per column).
+  return conditionAccepted(a, n);
+}
+
+bool PseudoInverse::conditionAccepted(const double* a, Eigen::Index n) {
   const auto R = [&](Eigen::Index i, Eigen::Index j) { return a[j * n + i]; };
-  double normR = 0.0, normRinv = 0.0;
+  // Cheap test first: |R^-1| <= M(R)^-1 entrywise for the comparison matrix M(R) (|r_ii| on the
+  // diagonal, -|r_ij| above), so |R^-1|_1 <= max_j x_j with M(R)^T x = e (x >= 0). Bounds within
+  // the limit accept exactly what the exact test below accepts.
+  double normR = 0.0, bound = 0.0;
   for (Eigen::Index j = 0; j < ma_; ++j) {
     if (R(j, j) == 0.0) return false;
+    double column = std::abs(R(j, j)), s = 1.0;
+    for (Eigen::Index i = 0; i < j; ++i) {
+      column += std::abs(R(i, j));
+      s += std::abs(R(i, j)) * small_(i);
+    }
+    small_(j) = s / std::abs(R(j, j));
+    normR = std::max(normR, column);
+    bound = std::max(bound, small_(j));
+  }
+  if (normR * bound <= kMaxCondition) return true;
+  // kappa_1(R) from R^-1 (back substitution per column).
+  double normRinv = 0.0;
+  for (Eigen::Index j = 0; j < ma_; ++j) {
     double* inv = Rinv_.data() + j * ma_;
     inv[j] = 1.0 / R(j, j);
-    double column = std::abs(R(j, j)), columnInv = std::abs(inv[j]);
+    double columnInv = std::abs(inv[j]);
     for (Eigen::Index i = j - 1; i >= 0; --i) {
       const double* row = a + i;
       double s = 0.0;
       for (Eigen::Index l = i + 1; l <= j; ++l) s += row[l * n] * inv[l];
       inv[i] = -s / R(i, i);
-      column += std::abs(R(i, j));
       columnInv += std::abs(inv[i]);
     }
-    normR = std::max(normR, column);
     normRinv = std::max(normRinv, columnInv);
   }
   return normR * normRinv <= kMaxCondition;
@@ -199,6 +216,10 @@ void PseudoInverse::applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen:
   const double* a = Ct_.data();
   x.resize(n_);
   double* f = x.data();
+  if constexpr (N > 0)
+    Eigen::Map<Eigen::Matrix<double, N, 1>>(f).setZero();
+  else
+    x.setZero();
   for (Eigen::Index i = 0; i < count; ++i) {
     const double* column = a + i * n_;
     double s = b(rows_[static_cast<std::size_t>(i)]);
@@ -206,7 +227,6 @@ void PseudoInverse::applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen:
     f[i] = s / column[i];
     small_(i) = f[i];
   }
-  for (Eigen::Index i = count; i < n_; ++i) f[i] = 0.0;
   for (Eigen::Index k = count - 1; k >= 0; --k) reflect<N>(V_.data() + k * n_, tau_(k), k, n_, f);
 }
 

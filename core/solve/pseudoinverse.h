@@ -9,9 +9,11 @@
 //   (C_a C_a^T)^-1 b = R^-1 R^-T b,
 //   C_ka^+ b = Q [R_11^-T b; 0]  (without pivoting the leading columns are factored first, so
 //                                 R_11 is the factor of C_ka^T).
-// It is used when kappa_1(R) = |R|_1 |R^-1|_1 <= 1e8. Then kappa_2(C_a) <= m_a 1e8, far below
-// the rank threshold of the SVD, which would keep every row: both give the same pseudoinverse to
-// rounding (both are backward stable).
+// It is used when kappa_1(R) = |R|_1 |R^-1|_1 <= 1e8 (checked first against the upper bound
+// |R^-1|_1 <= |M(R)^-1|_1, M(R) the comparison matrix, one triangular solve; R^-1 is formed only
+// when the bound exceeds the limit, so the decision is exactly that of the exact test). Then
+// kappa_2(C_a) <= m_a 1e8, far below the rank threshold of the SVD, which would keep every row:
+// both give the same pseudoinverse to rounding (both are backward stable).
 // Otherwise (near a singular configuration, more active rows than columns): the SVD of C (zero
 // rows where switched off), singular values <= max(m, n) eps sigma_1 dropped; C_k is decomposed
 // on its own.
@@ -46,6 +48,8 @@ class PseudoInverse {
   // N: the column length n when known at compile time (small models), else 0.
   template <int N>
   bool factorQR();  // false when R is too badly conditioned
+  // kappa_1(R) <= kMaxCondition for R in the first ma_ columns of a (leading dimension n).
+  bool conditionAccepted(const double* a, Eigen::Index n);
   template <int N>
   void applyQR(const Eigen::VectorXd& b, Eigen::Index count, Eigen::VectorXd& x);
   void solveSvd(const Eigen::JacobiSVD<Eigen::MatrixXd>& svd, Eigen::Index rank,
