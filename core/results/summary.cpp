@@ -1,5 +1,6 @@
 #include "results/summary.h"
 
+#include "solve/assembly.h"
 #include "solve/constraints.h"
 
 #include <algorithm>
@@ -43,31 +44,8 @@ double maxEnergyError(const Results& results) {
 }
 
 std::vector<std::string> nonUniqueReactions(const Model& model, const State& state, Workspace& ws) {
-  std::vector<std::string> names;
   evaluateConstraintDerivatives(model, state, ws);
-  const Eigen::Index m = ws.Phi_q.rows();
-  if (m == 0) return names;
-  // Rows scaled to unit length, as in the redundancy analysis, so that units do not matter.
-  Eigen::MatrixXd rows(ws.Phi_q);
-  for (Eigen::Index i = 0; i < m; ++i)
-    if (const double n = rows.row(i).norm(); n > 0) rows.row(i) /= n;
-  // Left null space: the columns of U whose singular values vanish (or that have none).
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(rows, Eigen::ComputeFullU);
-  const Eigen::VectorXd& sigma = svd.singularValues();
-  const double tiny = 1e-9 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
-  std::vector<bool> dependent(static_cast<std::size_t>(m), false);
-  for (Eigen::Index k = 0; k < m; ++k) {
-    if (k < sigma.size() && sigma(k) > tiny) continue;
-    for (Eigen::Index i = 0; i < m; ++i)
-      if (std::abs(svd.matrixU()(i, k)) > 1e-8) dependent[static_cast<std::size_t>(i)] = true;
-  }
-  for (Eigen::Index i = 0; i < m; ++i) {
-    const std::string& owner = model.rowOwners[static_cast<std::size_t>(i)];
-    if (dependent[static_cast<std::size_t>(i)] &&
-        std::find(names.begin(), names.end(), owner) == names.end())
-      names.push_back(owner);
-  }
-  return names;
+  return dependentElements(model, ws.Phi_q, 1e-9, 1e-8);
 }
 
 nlohmann::json makeSummary(const Model& model, const Results& results, bool assembled) {

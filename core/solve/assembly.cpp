@@ -42,23 +42,40 @@ Eigen::VectorXd leastChange(const Model& model, const SparseMatrix& A, const Eig
 
 }  // namespace
 
-std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q) {
+std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q,
+                                           double rankTolerance, double share) {
   std::vector<std::string> names;
-  if (Phi_q.rows() == 0) return names;
+  const Eigen::Index m = Phi_q.rows();
+  if (m == 0) return names;
+  // Rows scaled to unit length, so that units do not matter.
+  Eigen::VectorXd scale(m);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const double n = Phi_q.row(i).norm();
+    scale(i) = n > 0 ? 1.0 / n : 1.0;
+  }
+  // A basis of the left null space of the scaled rows, one vector per column.
+  Eigen::MatrixXd null;
   if (isLarge(model)) {
-    for (const Eigen::Index row : SparseRowQR(Phi_q, 1e-4).dependentRows()) addOwner(model, row, names);
-    return names;
+    // SparseRowQR's basis is of Phi_q itself: w = D u.
+    null = Eigen::MatrixXd(SparseRowQR(Phi_q, rankTolerance).leftNullSpace());
+    null = scale.cwiseInverse().asDiagonal() * null;
+  } else {
+    const Eigen::MatrixXd rows = scale.asDiagonal() * Eigen::MatrixXd(Phi_q);
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(rows, Eigen::ComputeFullU);
+    const Eigen::VectorXd& sigma = svd.singularValues();
+    const double tiny = rankTolerance * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
+    Eigen::Index rank = 0;
+    while (rank < sigma.size() && sigma(rank) > tiny) ++rank;
+    null = svd.matrixU().rightCols(m - rank);
   }
-  const Eigen::BDCSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(Phi_q), Eigen::ComputeFullU);
-  const Eigen::VectorXd& sigma = svd.singularValues();
-  // Called after a failure, at a configuration that is singular only to the solver's accuracy.
-  const double tiny = 1e-4 * std::max(1.0, sigma.size() ? sigma(0) : 1.0);
-  for (Eigen::Index k = 0; k < Phi_q.rows(); ++k) {
-    if (k < sigma.size() && sigma(k) > tiny) continue;
-    const Eigen::VectorXd u = svd.matrixU().col(k);
-    for (Eigen::Index i = 0; i < u.size(); ++i)
-      if (std::abs(u(i)) > 1e-3) addOwner(model, i, names);
+  std::vector<bool> dependent(static_cast<std::size_t>(m), false);
+  for (Eigen::Index k = 0; k < null.cols(); ++k) {
+    const double size = null.col(k).lpNorm<Eigen::Infinity>();
+    for (Eigen::Index i = 0; i < m; ++i)
+      if (std::abs(null(i, k)) > share * size) dependent[static_cast<std::size_t>(i)] = true;
   }
+  for (Eigen::Index i = 0; i < m; ++i)
+    if (dependent[static_cast<std::size_t>(i)]) addOwner(model, i, names);
   return names;
 }
 
@@ -309,11 +326,23 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
   ws.lambda.setZero();
   for (Eigen::Index k = 0; k < m; ++k) ws.lambda(rows[static_cast<std::size_t>(k)]) = x(n + k);
   // Redundant rows: the minimum-norm multipliers of all rows, Phi_q^T lambda = Q - M vdot.
-  if (m < ws.Phi_q.rows() && !isLarge(model))
-    ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(
-                    Eigen::MatrixXd(ws.Phi_q.transpose()))
-                    .solve(ws.Q - ws.M * ws.vdot);
+  if (m < ws.Phi_q.rows()) minimumNormMultipliers(model, ws, ws.Q - ws.M * ws.vdot, ws.lambda);
   return report;
+}
+
+void minimumNormMultipliers(const Model& model, const Workspace& ws, const Eigen::VectorXd& f,
+                            Eigen::VectorXd& lambda) {
+  if (!isLarge(model)) {
+    lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(
+                 Eigen::MatrixXd(ws.Phi_q.transpose()))
+                 .solve(f);
+    return;
+  }
+  const SparseMatrix W = SparseRowQR(ws.Phi_q, 1e-9).leftNullSpace();
+  if (W.cols() == 0) return;
+  const Eigen::MatrixXd gram = W.transpose() * W;
+  const Eigen::VectorXd shares = gram.ldlt().solve(W.transpose() * lambda);
+  lambda -= W * shares;
 }
 
 }  // namespace rlx

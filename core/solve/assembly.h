@@ -53,8 +53,15 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
 
 // Accelerations and multipliers at a consistent state, using only the active rows; the
 // multipliers of redundant rows are the minimum-norm solution of Phi_q^T lambda = Q - M vdot
-// (large models: a sparse LU of the KKT matrix, and the redundant rows' multipliers stay zero).
+// (minimumNormMultipliers; large models: a sparse LU of the KKT matrix).
 SolveReport solveAccelerations(const Model& model, const State& state, Workspace& ws);
+
+// The minimum-norm multipliers of every row, Phi_q^T lambda = f (the reactions of redundant rows
+// shared), given in `lambda` a solution that is zero on the rows the redundancy analysis dropped.
+// Small models: a complete orthogonal decomposition of Phi_q^T. Large ones: lambda minus its
+// projection onto the left null space W of Phi_q (SparseRowQR), lambda - W (W^T W)^-1 W^T lambda.
+void minimumNormMultipliers(const Model& model, const Workspace& ws, const Eigen::VectorXd& f,
+                            Eigen::VectorXd& lambda);
 
 // Velocities made consistent with the active rows, Phi_q v = nu, by the least change of kinetic
 // energy: v += dv with [M A^T; A 0] [dv; mu] = [0; nu - A v]. False (v unchanged) when the KKT
@@ -62,9 +69,13 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
 bool projectVelocities(const Model& model, State& state, Workspace& ws);
 
 // The elements (joints, motions) whose equations are linearly dependent in Phi_q: those with a
-// share in the left null space of the matrix. Names a lock-up or a conflict.
-// Large models (kSparseFromVelocities): the dependent rows of a sparse QR instead.
-std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q);
+// share above `share` (relative to the largest) in a vector of the left null space of the matrix
+// with its rows scaled to unit length, the singular values at most rankTolerance sigma_1 taken
+// as zero (large models, kSparseFromVelocities: SparseRowQR with that threshold). Names a
+// lock-up or a conflict (defaults: at a configuration that is singular only to the solver's
+// accuracy), or the joints whose reactions are not unique (1e-9, 1e-8).
+std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q,
+                                           double rankTolerance = 1e-4, double share = 1e-3);
 
 // "a", "b" and "c", quoted: for messages.
 std::string joinNames(const std::vector<std::string>& names);

@@ -77,12 +77,11 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     evaluateMassMatrix(model, state, ws);
     evaluateAppliedForces(model, state, ws);
     const Eigen::VectorXd effort = ws.Q - ws.M * ws.vdot;
-    if (static_cast<Eigen::Index>(rows.size()) == ws.Phi_q.rows())
-      ws.lambda = lu.transpose().solve(effort);
-    else  // redundant rows: the minimum-norm multipliers
-      ws.lambda = Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(
-                      Eigen::MatrixXd(ws.Phi_q.transpose()))
-                      .solve(effort);
+    const Eigen::VectorXd active = lu.transpose().solve(effort);
+    ws.lambda.setZero();
+    for (Eigen::Index k = 0; k < n; ++k) ws.lambda(rows[static_cast<std::size_t>(k)]) = active(k);
+    // Redundant rows: the minimum-norm multipliers.
+    if (n < ws.Phi_q.rows()) minimumNormMultipliers(model, ws, effort, ws.lambda);
     return state.v.allFinite() && ws.vdot.allFinite() && ws.lambda.allFinite();
   };
   const auto cancel = [&]() {

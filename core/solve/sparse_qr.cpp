@@ -2,6 +2,8 @@
 
 #include "solve/sparse_lu.h"
 
+#include <Eigen/SPQRSupport>
+
 #include <algorithm>
 
 namespace rlx {
@@ -33,22 +35,30 @@ bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen:
   return x.allFinite();
 }
 
-SparseRowQR::SparseRowQR(const SparseMatrix& A, double threshold) : scale_(A.rows()) {
+struct SparseRowQR::Impl {
+  Eigen::SPQR<Eigen::SparseMatrix<double>> qr;
+};
+
+SparseRowQR::SparseRowQR(const SparseMatrix& A, double threshold)
+    : impl_(std::make_unique<Impl>()), scale_(A.rows()) {
   // Rows scaled to unit length, so that units do not matter.
   for (Eigen::Index i = 0; i < A.rows(); ++i) {
     const double n = A.row(i).norm();
     scale_(i) = n > 0 ? 1.0 / n : 1.0;
   }
-  const Eigen::SparseMatrix<double> At = (scale_.asDiagonal() * A).transpose();
-  qr_.setPivotThreshold(threshold);
-  qr_.compute(At);
-  ok_ = qr_.info() == Eigen::Success;
-  rank_ = ok_ ? qr_.rank() : 0;
+  Eigen::SparseMatrix<double> At = (scale_.asDiagonal() * A).transpose();
+  At.makeCompressed();
+  impl_->qr.setPivotThreshold(threshold);
+  impl_->qr.compute(At);
+  ok_ = impl_->qr.info() == Eigen::Success;
+  rank_ = ok_ ? impl_->qr.rank() : 0;
 }
+
+SparseRowQR::~SparseRowQR() = default;
 
 std::vector<Eigen::Index> SparseRowQR::dependentRows() const {
   std::vector<Eigen::Index> rows;
-  const auto& permutation = qr_.colsPermutation().indices();
+  const auto permutation = impl_->qr.colsPermutation().indices();
   for (Eigen::Index k = rank_; k < permutation.size(); ++k) rows.push_back(permutation(k));
   std::sort(rows.begin(), rows.end());
   return rows;
@@ -56,13 +66,34 @@ std::vector<Eigen::Index> SparseRowQR::dependentRows() const {
 
 Eigen::VectorXd SparseRowQR::minimumNormSolve(const Eigen::VectorXd& b) const {
   // y1 = R11^-T (P^T D b)(0 ... r-1), x = Q [y1; 0].
-  const Eigen::VectorXd permuted = qr_.colsPermutation().transpose() * scale_.cwiseProduct(b);
+  const auto& qr = impl_->qr;
+  const Eigen::VectorXd permuted = qr.colsPermutation().transpose() * scale_.cwiseProduct(b);
   Eigen::VectorXd y1 = permuted.head(rank_);
-  const Eigen::SparseMatrix<double> R11 = qr_.matrixR().topLeftCorner(rank_, rank_);
-  R11.transpose().triangularView<Eigen::Lower>().solveInPlace(y1);
-  Eigen::VectorXd y = Eigen::VectorXd::Zero(qr_.rows());
+  const auto R = qr.matrixR();
+  R.topLeftCorner(rank_, rank_).transpose().triangularView<Eigen::Lower>().solveInPlace(y1);
+  Eigen::VectorXd y = Eigen::VectorXd::Zero(qr.rows());
   y.head(rank_) = y1;
-  return qr_.matrixQ() * y;
+  return qr.matrixQ() * y;
+}
+
+SparseMatrix SparseRowQR::leftNullSpace() const {
+  const auto& qr = impl_->qr;
+  const auto permutation = qr.colsPermutation().indices();
+  const Eigen::Index m = permutation.size(), dependent = m - rank_;
+  const auto R = qr.matrixR();
+  const auto R11 = R.topLeftCorner(rank_, rank_);
+  std::vector<Eigen::Triplet<double>> entries;
+  Eigen::VectorXd y(rank_);
+  for (Eigen::Index j = 0; j < dependent; ++j) {
+    y = R.block(0, rank_ + j, rank_, 1);
+    R11.triangularView<Eigen::Upper>().solveInPlace(y);
+    for (Eigen::Index k = 0; k < rank_; ++k)
+      if (y(k) != 0.0) entries.emplace_back(permutation(k), j, -y(k) * scale_(permutation(k)));
+    entries.emplace_back(permutation(rank_ + j), j, scale_(permutation(rank_ + j)));
+  }
+  SparseMatrix W(m, dependent);
+  W.setFromTriplets(entries.begin(), entries.end());
+  return W;
 }
 
 }  // namespace rlx

@@ -9,6 +9,7 @@
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
 #include "solve/forces.h"
+#include "solve/sparse_qr.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -186,6 +187,44 @@ class TestSparse : public QObject {
     QVERIFY(balance < 1e-8);
     // The least-change velocity keeps what the constraints allow: not all of v was discarded.
     QVERIFY(state.v.norm() > 0.1);
+    // Minimum-norm multipliers: the pin and its twin share the reaction equally.
+    const Eigen::Index pinRow = 2 * 7, twinRow = 2 * 40;
+    QCOMPARE(model.rowOwners[static_cast<std::size_t>(twinRow)], std::string("twin"));
+    const Eigen::Vector2d pinForce = ws.lambda.segment<2>(pinRow),
+                          twinForce = ws.lambda.segment<2>(twinRow);
+    qInfo("pin7 multipliers (%.6f, %.6f), twin (%.6f, %.6f)", pinForce.x(), pinForce.y(),
+          twinForce.x(), twinForce.y());
+    QVERIFY(pinForce.norm() > 1e-4);
+    QVERIFY((pinForce - twinForce).norm() < 1e-10 * pinForce.norm());
+    // The joints whose reactions are not unique: the pin and its twin, no other.
+    const std::vector<std::string> shared = dependentElements(model, ws.Phi_q, 1e-9, 1e-8);
+    QCOMPARE(shared, (std::vector<std::string>{"pin7", "twin"}));
+  }
+
+  void sparseLeftNullSpaceSpansTheDependencies() {
+    // A 40-link chain with two duplicated pins: four dependent rows, each pin with its twin.
+    Spec spec = bench::pendulumChain(40);
+    JointSpec twin = spec.joints[12];
+    twin.name = "twin";
+    spec.joints.push_back(twin);
+    JointSpec twin2 = spec.joints[30];
+    twin2.name = "twin2";
+    spec.joints.push_back(twin2);
+    const Model model = test::compileOrFail(spec);
+    Workspace ws(model);
+    evaluateConstraintDerivatives(model, State{0.0, model.q0, model.v0}, ws);
+    const SparseRowQR qr(ws.Phi_q, 1e-9);
+    QVERIFY(qr.ok());
+    QCOMPARE(qr.rank(), ws.Phi_q.rows() - 4);
+    QCOMPARE(qr.dependentRows().size(), std::size_t(4));
+    const Eigen::MatrixXd W(qr.leftNullSpace());
+    QCOMPARE(W.cols(), Eigen::Index(4));
+    const Eigen::MatrixXd product = W.transpose() * Eigen::MatrixXd(ws.Phi_q);
+    QVERIFY(product.lpNorm<Eigen::Infinity>() < 1e-12);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(W);
+    QCOMPARE(lu.rank(), Eigen::Index(4));
+    const std::vector<std::string> names = dependentElements(model, ws.Phi_q, 1e-9, 1e-8);
+    QCOMPARE(names, (std::vector<std::string>{"pin12", "pin30", "twin", "twin2"}));
   }
 };
 
