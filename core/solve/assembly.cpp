@@ -2,9 +2,9 @@
 
 #include "solve/constraints.h"
 #include "solve/forces.h"
+#include "solve/sparse_lu.h"
 #include "solve/sparse_qr.h"
 
-#include <Eigen/SparseLU>
 
 #include <algorithm>
 #include <cmath>
@@ -245,7 +245,7 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
 namespace {
 
 // [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A] on the active rows `rows`, by a dense LU or, for
-// the large models, a sparse one. False when the matrix is singular: a singular KKT matrix shows
+// the large models, a sparse one (KLU). False when the matrix is singular: a singular KKT matrix shows
 // as a failed factorization or a non-finite or inaccurate solution.
 bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::Index>& rows,
               const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
@@ -272,9 +272,11 @@ bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::
     }
   Eigen::SparseMatrix<double> K(n + m, n + m);
   K.setFromTriplets(entries.begin(), entries.end());
-  Eigen::SparseLU<Eigen::SparseMatrix<double>> lu(K);
-  if (lu.info() != Eigen::Success) return false;
-  x = lu.solve(rhs);
+  K.makeCompressed();
+  SparseLu lu(K);
+  if (!lu.factor(K)) return false;
+  x = rhs;
+  lu.solveInPlace(x);
   return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
 }
 
