@@ -245,8 +245,8 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
 namespace {
 
 // [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A] on the active rows `rows`, by a dense LU or, for
-// the large models, a sparse one (KLU). False when the matrix is singular: a singular KKT matrix shows
-// as a failed factorization or a non-finite or inaccurate solution.
+// the large models, a sparse one (KLU). False when the matrix is singular: a singular KKT matrix
+// shows as a failed factorization or a non-finite or inaccurate solution.
 bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::Index>& rows,
               const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
   const auto m = static_cast<Eigen::Index>(rows.size());
