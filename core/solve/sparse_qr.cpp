@@ -5,6 +5,7 @@
 #include <Eigen/SPQRSupport>
 
 #include <algorithm>
+#include <limits>
 
 namespace rlx {
 
@@ -40,7 +41,7 @@ struct SparseRowQR::Impl {
 };
 
 SparseRowQR::SparseRowQR(const SparseMatrix& A, double threshold)
-    : impl_(std::make_unique<Impl>()), scale_(A.rows()) {
+    : impl_(std::make_unique<Impl>()), scale_(A.rows()), columns_(A.cols()) {
   // Rows scaled to unit length, so that units do not matter.
   for (Eigen::Index i = 0; i < A.rows(); ++i) {
     const double n = A.row(i).norm();
@@ -58,6 +59,7 @@ SparseRowQR::~SparseRowQR() = default;
 
 std::vector<Eigen::Index> SparseRowQR::dependentRows() const {
   std::vector<Eigen::Index> rows;
+  if (!ok_) return rows;
   const auto permutation = impl_->qr.colsPermutation().indices();
   for (Eigen::Index k = rank_; k < permutation.size(); ++k) rows.push_back(permutation(k));
   std::sort(rows.begin(), rows.end());
@@ -66,6 +68,7 @@ std::vector<Eigen::Index> SparseRowQR::dependentRows() const {
 
 Eigen::VectorXd SparseRowQR::minimumNormSolve(const Eigen::VectorXd& b) const {
   // y1 = R11^-T (P^T D b)(0 ... r-1), x = Q [y1; 0].
+  if (!ok_) return Eigen::VectorXd::Constant(columns_, std::numeric_limits<double>::quiet_NaN());
   const auto& qr = impl_->qr;
   const Eigen::VectorXd permuted = qr.colsPermutation().transpose() * scale_.cwiseProduct(b);
   Eigen::VectorXd y1 = permuted.head(rank_);
@@ -77,6 +80,7 @@ Eigen::VectorXd SparseRowQR::minimumNormSolve(const Eigen::VectorXd& b) const {
 }
 
 SparseMatrix SparseRowQR::leftNullSpace() const {
+  if (!ok_) return SparseMatrix(scale_.size(), 0);
   const auto& qr = impl_->qr;
   const auto permutation = qr.colsPermutation().indices();
   const Eigen::Index m = permutation.size(), dependent = m - rank_;

@@ -31,13 +31,15 @@ class SparseRowQR {
   SparseRowQR(const SparseRowQR&) = delete;
   SparseRowQR& operator=(const SparseRowQR&) = delete;
 
+  // False when SuiteSparseQR failed (out of memory): then no row is dependent and the null
+  // space is empty.
   bool ok() const { return ok_; }
   Eigen::Index rank() const { return rank_; }
 
   // The rows that depend on the others, ascending.
   std::vector<Eigen::Index> dependentRows() const;
 
-  // The minimum-norm x satisfying the independent rows of A x = b.
+  // The minimum-norm x satisfying the independent rows of A x = b (NaN if the QR failed).
   Eigen::VectorXd minimumNormSolve(const Eigen::VectorXd& b) const;
 
   // A basis of the left null space of A (m x (m - rank)): one column w per dependent row, above.
@@ -47,6 +49,7 @@ class SparseRowQR {
   struct Impl;
   std::unique_ptr<Impl> impl_;
   Eigen::VectorXd scale_;  // D: 1 / row norms
+  Eigen::Index columns_;   // of A
   Eigen::Index rank_ = 0;
   bool ok_ = false;
 };
