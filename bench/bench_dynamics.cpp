@@ -2,7 +2,8 @@
 // with h its largest step, corrected-rk, corrected-rk45; steps/s, max constraint error, max
 // energy error), RHS evaluations per second of corrected-rk, and the time per hht step on planar
 // pendulum chains of N = 10, 100, 1000, 5000 links (argument: the largest N, default 5000), the
-// exponent p of a least-squares fit t ~ N^p, and the peak resident memory after each chain.
+// exponent p of a least-squares fit t ~ N^p, and the peak resident memory after each chain; the
+// time per bdf step on the chains of N = 10, 100, 1000.
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
@@ -80,6 +81,22 @@ int main(int argc, char** argv) {
       sxy += logN[k] * logT[k];
     }
     std::printf("  fitted exponent of the time per step: %.3f\n", (n * sxy - sx * sy) / (n * sxx - sx * sx));
+  }
+  std::printf("Planar pendulum chains, bdf (tolerance 1e-6, largest step 1e-3), 0.1 s:\n");
+  for (const int links : {10, 100, 1000}) {
+    if (links > largestChain) break;
+    const Model chain = *compile(pendulumChain(links)).model;
+    DynamicsOptions options;
+    options.integrator = "bdf";
+    options.endTime = 0.1;
+    options.step = 1e-3;
+    options.outputStep = 0.1;
+    const Results r = simulate(chain, options);
+    std::printf("  N = %5d  %s  %.3f ms per step  (%d steps, %d Newton iterations, %d RHS "
+                "evaluations) %s\n",
+                links, r.report.ok() ? "ok    " : "FAILED", 1e3 * r.stats.wallTime / r.stats.steps,
+                r.stats.steps, r.stats.newtonIterations, r.stats.rhsEvaluations,
+                r.report.message.c_str());
   }
   return 0;
 }

@@ -37,7 +37,7 @@ class BdfControl {
         options_(options),
         recorder_(recorder),
         report_(report),
-        step_(model, ws, options.tolerance, recorder.stats()) {}
+        step_(model, ws, options.tolerance, recorder.stats(), model.nv >= options.sparseFrom) {}
 
   void run(State& state);
 

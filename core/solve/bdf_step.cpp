@@ -23,7 +23,8 @@ constexpr double kSafety = 0.05;  // the local error aimed at, as a fraction of 
 
 }  // namespace
 
-BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& stats)
+BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& stats,
+                 bool sparse)
     : model_(model),
       ws_(ws),
       stats_(stats),
@@ -31,9 +32,9 @@ BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& 
       nv_(model.nv),
       nc_(model.nh + model.nn),
       spatial_(model.dimension == 3),
-      J_(nv_ + nc_, nv_ + nc_),
-      K_(nv_, nv_),
-      lu_(nv_ + nc_, nv_ + nc_),
+      J_(sparse ? 0 : nv_ + nc_, sparse ? 0 : nv_ + nc_),
+      K_(sparse ? 0 : nv_, sparse ? 0 : nv_),
+      lu_(sparse ? 0 : nv_ + nc_, sparse ? 0 : nv_ + nc_),
       R_(nv_ + nc_),
       d_(nv_ + nc_),
       rhs_(nv_ + nc_),
@@ -58,6 +59,12 @@ BdfStep::BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& 
   for (auto& x : Xh_) x.resize(nv_);
   for (auto& x : Vh_) x.resize(nv_);
   for (auto* x : {&corrQ_, &corrV_, &lastCorrQ_, &lastCorrV_}) x->setZero(nv_);
+  point_.q.setZero(model.nq);
+  point_.v.setZero(nv_);
+  if (!sparse) return;
+  sparse_.emplace(model, ws, true);
+  active_.setZero(nv_ + static_cast<Eigen::Index>(sparse_->rows().size()));
+  product_.setZero(nv_);
 }
 
 void BdfStep::start(const State& state) {
@@ -180,13 +187,17 @@ void BdfStep::prepare(int k, double tNew) {
 
 // R_ at (q_, v_, vdot_, lambda_); false if not finite.
 bool BdfStep::residual(double tNew) {
-  const State s{tNew, q_, v_};
+  State& s = point_;
+  s.t = tNew;
+  s.q = q_;
+  s.v = v_;
   if (spatial_) evaluateMassMatrix(model_, s, ws_);
   evaluatePhi(model_, s, ws_);
   evaluateConstraintDerivatives(model_, s, ws_);
   evaluateAppliedForces(model_, s, ws_);
   ++stats_.rhsEvaluations;
-  R_.head(nv_).noalias() = ws_.M * vdot_ - ws_.Q;
+  R_.head(nv_).noalias() = ws_.M * vdot_;
+  R_.head(nv_) -= ws_.Q;
   R_.head(nv_).noalias() += ws_.Phi_q.transpose() * lambda_;
   for (int i = 0; i < nc_; ++i) {
     const double value =
@@ -198,6 +209,7 @@ bool BdfStep::residual(double tNew) {
 
 // The iteration matrix at (q_, v_, lambda_), by forward differences of Q and Phi_q^T lambda.
 bool BdfStep::buildMatrix(double tNew) {
+  if (sparse_) return buildSparseMatrix(tNew);
   State s{tNew, q_, v_};
   evaluateAppliedForces(model_, s, ws_);
   Q0_ = ws_.Q;
@@ -247,6 +259,28 @@ bool BdfStep::buildMatrix(double tNew) {
   return lu_.isInvertible();
 }
 
+// The sparse iteration matrix at (q_, v_, lambda_): ws holds M, Phi_q and Q there (residual).
+bool BdfStep::buildSparseMatrix(double tNew) {
+  point_.t = tNew;  // point_ holds q_ and v_ (residual)
+  return sparse_->form(point_, lambda_, 1.0, 1.0 / (a0_ * a0_), 1.0 / a0_, stats_);
+}
+
+void BdfStep::solveMatrix(Eigen::VectorXd& x) {
+  if (!sparse_) {
+    const Eigen::VectorXd b = x;
+    x.noalias() = lu_.solve(b);
+    return;
+  }
+  // J's unknowns: the velocities, then the active rows; the others' corrections are zero.
+  const std::vector<Eigen::Index>& rows = sparse_->rows();
+  active_.head(nv_) = x.head(nv_);
+  for (std::size_t k = 0; k < rows.size(); ++k) active_(nv_ + static_cast<Eigen::Index>(k)) = x(nv_ + rows[k]);
+  sparse_->solveInPlace(active_);
+  x.head(nv_) = active_.head(nv_);
+  x.tail(nc_).setZero();
+  for (std::size_t k = 0; k < rows.size(); ++k) x(nv_ + rows[k]) = active_(nv_ + static_cast<Eigen::Index>(k));
+}
+
 // Newton iterations from the predictor; on success q_, v_, vdot_, lambda_ hold the new point.
 BdfStep::Outcome BdfStep::newton(double tNew) {
   q_ = qp_;
@@ -269,8 +303,9 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     if (iteration == kMaxNewton) return Outcome::Failed;
     // The matrix at the predictor; a slow iteration gets a fresh one once.
     if ((iteration == 0 || iteration == kRefreshAt) && !buildMatrix(tNew))
-      return J_.allFinite() ? Outcome::Singular : Outcome::Failed;
-    d_.noalias() = lu_.solve(R_ / (a0_ * a0_));
+      return (sparse_ ? sparse_->finite() : J_.allFinite()) ? Outcome::Singular : Outcome::Failed;
+    d_ = R_ / (a0_ * a0_);
+    solveMatrix(d_);
     ++stats_.newtonIterations;
     const auto dq = d_.head(nv_);
     // The tangent increment in the chart: xi <- xi - T(xi)^-1 dq.
@@ -308,9 +343,15 @@ double BdfStep::projectedNorm(const Eigen::VectorXd& eq, const Eigen::VectorXd& 
   double sum = 0.0;
   for (int part = 0; part < 2; ++part) {
     const Eigen::VectorXd& e = part == 0 ? eq : ev;
-    rhs_.head(nv_).noalias() = J_.topLeftCorner(nv_, nv_) * e;
+    if (sparse_) {
+      sparse_->multiplyTopLeft(e, product_);
+      rhs_.head(nv_) = product_;
+    } else {
+      rhs_.head(nv_).noalias() = J_.topLeftCorner(nv_, nv_) * e;
+    }
     rhs_.tail(nc_).setZero();
-    d_.noalias() = lu_.solve(rhs_);
+    d_ = rhs_;
+    solveMatrix(d_);
     sum += d_.head(nv_).cwiseProduct(weights_.segment(part * nv_, nv_)).squaredNorm();
   }
   return std::sqrt(sum / (2.0 * nv_));

@@ -17,7 +17,11 @@
 // (residual rows divided by alpha_0^2, so that the blocks do not grow as h -> 0; dv/dq taken as
 // alpha_0 I, exact for planar models, T = I + O(h) for rotations), formed at the predictor and
 // again once when the iteration is slow; converged when the weighted corrections of q and of
-// v = alpha_0 dq are below 1e-3 and max |Phi| <= 1e-10.
+// v = alpha_0 dq are below 1e-3 and max |Phi| <= 1e-10. Small models: K by a forward difference
+// per column, dense J, full-pivoting LU. Large ones (nv >= sparseFrom): hht's iteration matrix
+// (solve/iteration_matrix.h) with d = 1, cK = 1 / alpha_0^2, cC = 1 / alpha_0: closed-form or
+// coloured K and C, sparse J and KLU, on the active rows only; it leaves out the term
+// (M vdot)_q of a spatial model's K (a modified Newton).
 // Local error of order j from the difference to the predictor P_j through j+1 past points, with
 // x_j = alpha_0^(j) (t - t_{n+1-j}) and y = (xi, v) (never lambda):
 //   E_k = |y - P_k| / (1 + x_k),   E_{k-1} = |y - P_{k-1}| / x_{k-1},
@@ -28,11 +32,13 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/iteration_matrix.h"
 #include "solve/workspace.h"
 
 #include <Eigen/Dense>
 
 #include <array>
+#include <optional>
 
 namespace rlx {
 
@@ -41,7 +47,8 @@ class BdfStep {
   enum class Outcome { Converged, Failed, Singular, NotFinite };
   static constexpr int kMaxOrder = 5;
 
-  BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& stats);
+  // sparse: the sparse iteration matrix (see above).
+  BdfStep(const Model& model, Workspace& ws, double tolerance, RunStats& stats, bool sparse);
 
   // The first point: the assembled state with ws.vdot and ws.lambda belonging to it.
   void start(const State& state);
@@ -79,6 +86,8 @@ class BdfStep {
   void velocities();
   bool residual(double tNew);
   bool buildMatrix(double tNew);
+  bool buildSparseMatrix(double tNew);
+  void solveMatrix(Eigen::VectorXd& x);  // x <- J^-1 x (nv + nc entries)
   Outcome newton(double tNew);
   double projectedNorm(const Eigen::VectorXd& eq, const Eigen::VectorXd& ev);
 
@@ -102,8 +111,11 @@ class BdfStep {
   std::array<double, kHistory + 1> times_{}, alpha_{}, w_{};
   int k_ = 1;
   double t_ = 0.0, a0_ = 0.0;
-  Eigen::MatrixXd J_, K_;
+  Eigen::MatrixXd J_, K_;  // dense path
   Eigen::FullPivLU<Eigen::MatrixXd> lu_;
+  std::optional<IterationMatrix> sparse_;  // sparse path
+  Eigen::VectorXd active_, product_;       // sparse: J's unknowns on the active rows, J11 e
+  State point_;                            // the iterate (t, q_, v_) of the last residual
   // Positions q_, qp_, qs_ (nq); chart coordinates xi_, xp_, cq_, qe_ (nv).
   Eigen::VectorXd R_, d_, rhs_, Q0_, G0_, qp_, vp_, xp_, cq_, cv_, q_, xi_, v_, vdot_, lambda_, qe_,
       ve_, qs_, scratch_, weights_;

@@ -31,7 +31,7 @@ struct DynamicsOptions {
   double hhtAlpha = -0.1;    // in [-1/3, 0]
   bool variableStep = false; // hht: error-controlled steps
   bool energyCorrection = true;  // corrected-rk*: Braun-Goldfarb energy term
-  int sparseFrom = kSparseHHTFromVelocities;  // hht: sparse iteration matrix from this many velocities
+  int sparseFrom = kSparseHHTFromVelocities;  // hht, bdf: sparse iteration matrix from this many velocities
 };
 
 // Runs the analysis; fills results.frames, results.report and results.stats.

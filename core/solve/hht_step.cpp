@@ -3,8 +3,6 @@
 #include "solve/constraints.h"
 #include "solve/force_check.h"
 #include "solve/forces.h"
-#include "solve/planar_stiffness.h"
-#include "solve/sparse_pattern.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,11 +15,8 @@ constexpr int kMaxIterations = 10;
 constexpr int kMaxClosedFormMatrices = 5;    // closed-form J: formed at most this often per step
 constexpr double kSlowRate = 0.5;            // contraction rate that triggers a new J
 constexpr double kStepChange = 0.25;         // relative change of h that triggers a new J
-constexpr double kDifference = 1e-7;         // forward-difference increment (m, rad, m/s, rad/s)
-constexpr double kSingularRcond = 1e-14;     // reciprocal condition number of a singular J
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
 constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
-constexpr double kSingularPivot = 1e-14;     // min/max |U_kk| of a singular refreshed J
 constexpr double kMatrixCost = 2.0;          // closed-form J formed and factored, in iterations
 
 // Iterations until the remainder test passes, the first of them with a correction of `norm` and
@@ -32,45 +27,7 @@ double iterationsToConverge(double norm, double rate) {
   return remainder <= 1 ? 1 : 1 + std::ceil(std::log(remainder) / -std::log(rate));
 }
 
-// Records the body pairs the closed-form K and C add blocks to: for each column body, its row
-// bodies.
-class PatternSink : public StiffnessSink {
- public:
-  explicit PatternSink(std::vector<std::vector<int>>& rowBodies) : rowBodies_(rowBodies) {}
-  void add(int rowBody, int colBody, const Eigen::Matrix3d&) override {
-    rowBodies_[static_cast<std::size_t>(colBody)].push_back(rowBody);
-  }
-
- private:
-  std::vector<std::vector<int>>& rowBodies_;
-};
-
 }  // namespace
-
-// Adds 3x3 blocks between two bodies into J's top left block (the sparse pattern holds the
-// blocks of blockBodies_: column j's first entries are the velocities of blockBodies_[body of j],
-// in order).
-class HHTStep::MatrixSink : public StiffnessSink {
- public:
-  explicit MatrixSink(HHTStep& step) : step_(step) {}
-  void add(int rowBody, int colBody, const Eigen::Matrix3d& block) override {
-    const Eigen::Index row = step_.model_.bodies[static_cast<std::size_t>(rowBody)].v;
-    const Eigen::Index col = step_.model_.bodies[static_cast<std::size_t>(colBody)].v;
-    if (!step_.sparse_) {
-      step_.J_.block<3, 3>(row, col) += block;
-      return;
-    }
-    const std::vector<int>& near = step_.blockBodies_[static_cast<std::size_t>(colBody)];
-    const auto offset = 3 * (std::lower_bound(near.begin(), near.end(), rowBody) - near.begin());
-    for (Eigen::Index k = 0; k < 3; ++k) {
-      double* values = step_.sparseJ_.valuePtr() + step_.sparseJ_.outerIndexPtr()[col + k] + offset;
-      for (Eigen::Index r = 0; r < 3; ++r) values[r] += block(r, k);
-    }
-  }
-
- private:
-  HHTStep& step_;
-};
 
 HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance, bool sparse)
     : model_(model),
@@ -80,11 +37,10 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
       gamma_((1 - 2 * alpha) / 2),
       tolerance_(tolerance),
       sparse_(sparse),
-      closedFormConstraints_(sparse && closedFormConstraintStiffness(model)),
-      closedFormForces_(closedFormConstraints_ && closedFormForceStiffness(model)) {
-  for (std::size_t i = 0; i < ws.active.size(); ++i)
-    if (ws.active[i]) rows_.push_back(static_cast<Eigen::Index>(i));
-  fusedConstraints_ = closedFormConstraints_ && (rows_.empty() || rows_.back() < model.nh);
+      matrix_(model, ws, sparse),
+      rows_(matrix_.rows()) {
+  fusedConstraints_ =
+      matrix_.closedFormConstraints() && (rows_.empty() || rows_.back() < model.nh);
   n_ = model.nv;
   m_ = static_cast<Eigen::Index>(rows_.size());
   an_.setZero(n_);
@@ -99,104 +55,15 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   increment_.setZero(n_);
   residual_.setZero(n_ + m_);
   delta_.setZero(n_ + m_);
-  force0_.setZero(n_);
-  appliedForce0_.setZero(n_);
-  force_.setZero(n_);
   F_.setZero(n_);
   constraintForce_.setZero(n_);
   dF_.setZero(n_);
-  unit_.setZero(n_);
   trial_.q.setZero(model.nq);
   trial_.v.setZero(n_);
-  perturbed_ = trial_;
   predictor_ = trial_;
-  near_ = bodyNeighbours(model);
-  blockBodies_ = closedFormForces_ ? stiffnessPattern() : near_;
-  buildColumnGroups();
   evaluateMassMatrix(model_, trial_, ws_);
   massScale_ = std::max(1.0, ws_.M.diagonal().maxCoeff());
   constantMass_ = ws_.M.pruned();
-  if (!sparse_) {
-    J_.setZero(n_ + m_, n_ + m_);
-    stiffness_.setZero(n_, n_);
-    lu_.resize(n_ + m_);
-    return;
-  }
-  // The pattern of J: K and C on the blocks of blockBodies_ (M's blocks among them), then Phi_q on
-  // the active rows and its transpose.
-  std::vector<Eigen::Triplet<double>> entries;
-  for (Eigen::Index j = 0; j < n_; ++j)
-    for (const Eigen::Index i : columnRows_[static_cast<std::size_t>(j)])
-      entries.emplace_back(static_cast<int>(i), static_cast<int>(j), 0.0);
-  for (Eigen::Index k = 0; k < m_; ++k)
-    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
-      entries.emplace_back(static_cast<int>(n_ + k), static_cast<int>(it.col()), 0.0);
-      entries.emplace_back(static_cast<int>(it.col()), static_cast<int>(n_ + k), 0.0);
-    }
-  sparseJ_.resize(n_ + m_, n_ + m_);
-  sparseJ_.setFromTriplets(entries.begin(), entries.end());
-  sparseJ_.makeCompressed();
-  // J's value positions of M's entries and of Phi_q's active entries and their transposes.
-  for (Eigen::Index i = 0; i < n_; ++i)
-    for (SparseMatrix::InnerIterator it(ws.M, i); it; ++it)
-      massSlots_.push_back(valuePosition(sparseJ_, i, it.col()));
-  for (Eigen::Index k = 0; k < m_; ++k)
-    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
-      constraintSlots_.push_back(valuePosition(sparseJ_, n_ + k, it.col()));
-      constraintSlots_.push_back(valuePosition(sparseJ_, it.col(), n_ + k));
-    }
-  // Rows not scaled: M, beta h^2 K and Phi_q keep their relative sizes from step to step.
-  sparseLu_ = std::make_unique<SparseLu>(sparseJ_, false);
-}
-
-std::vector<std::vector<int>> HHTStep::stiffnessPattern() const {
-  // One evaluation at the initial state records the blocks (they do not depend on the state),
-  // with the diagonal blocks of M.
-  std::vector<std::vector<int>> rowBodies(model_.bodies.size());
-  PatternSink sink(rowBodies);
-  const State initial{0.0, model_.q0, model_.v0};
-  addConstraintStiffness(model_, initial, Eigen::VectorXd::Ones(ws_.lambda.size()), 1.0, sink);
-  addForceStiffness(model_, initial, 1.0, 1.0, sink);
-  for (std::size_t b = 0; b < rowBodies.size(); ++b) {
-    std::vector<int>& rows = rowBodies[b];
-    rows.push_back(static_cast<int>(b));
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-  }
-  return rowBodies;
-}
-
-void HHTStep::buildColumnGroups() {
-  // Distance-2 colouring of the bodies, greedy in body order.
-  const std::vector<std::vector<int>>& near = near_;
-  std::vector<int> colour(model_.bodies.size(), -1);
-  int colours = 0;
-  for (std::size_t b = 0; b < near.size(); ++b) {
-    std::vector<bool> taken(static_cast<std::size_t>(colours) + 1, false);
-    for (const int a : near[b])
-      for (const int c : near[static_cast<std::size_t>(a)])
-        if (colour[static_cast<std::size_t>(c)] >= 0)
-          taken[static_cast<std::size_t>(colour[static_cast<std::size_t>(c)])] = true;
-    int free = 0;
-    while (taken[static_cast<std::size_t>(free)]) ++free;
-    colour[b] = free;
-    colours = std::max(colours, free + 1);
-  }
-  // One group per colour and direction of a body; the rows each direction moves.
-  const int d = model_.bodyDofs();
-  groups_.assign(static_cast<std::size_t>(colours * d), {});
-  columnRows_.assign(static_cast<std::size_t>(n_), {});
-  for (std::size_t b = 0; b < near.size(); ++b) {
-    std::vector<Eigen::Index> rows;
-    for (const int a : blockBodies_[b])
-      for (int k = 0; k < d; ++k) rows.push_back(model_.bodies[static_cast<std::size_t>(a)].v + k);
-    std::sort(rows.begin(), rows.end());
-    for (int k = 0; k < d; ++k) {
-      const Eigen::Index column = model_.bodies[b].v + k;
-      groups_[static_cast<std::size_t>(colour[b] * d + k)].push_back(column);
-      columnRows_[static_cast<std::size_t>(column)] = rows;
-    }
-  }
 }
 
 void HHTStep::start() {
@@ -272,197 +139,25 @@ void HHTStep::expandMultipliers(const Eigen::VectorXd& active) {
   for (Eigen::Index k = 0; k < m_; ++k) lambdaAll_(rows_[static_cast<std::size_t>(k)]) = active(k);
 }
 
-void HHTStep::addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference) {
-  const std::vector<Eigen::Index>& rows = columnRows_[static_cast<std::size_t>(column)];
-  // Sparse: the column's first entries are these rows, in this order (the pattern's top block).
-  if (sparse_) {
-    double* values = sparseJ_.valuePtr() + sparseJ_.outerIndexPtr()[column];
-    for (std::size_t t = 0; t < rows.size(); ++t) values[t] += scale * difference(rows[t]);
-    return;
-  }
-  for (const Eigen::Index i : rows) J_(i, column) += scale * difference(i);
-}
-
-void HHTStep::addDifferences(double h, RunStats& stats) {
-  // F = Q - Phi_q^T lambda at the iterate (Q alone when the constraints' part is in closed form),
-  // the base of the differences.
-  const auto netForce = [&](Eigen::VectorXd& out) {
-    out = ws_.Q;
-    if (!closedFormConstraints_) out.noalias() -= ws_.Phi_q.transpose() * lambdaAll_;
-  };
-  appliedForce0_ = ws_.Q;
-  netForce(force0_);
-  perturbed_.t = trial_.t;
-  // beta h^2 K, K = -dF/dq, a group of directions at a time.
-  for (const std::vector<Eigen::Index>& group : groups_) {
-    unit_.setZero();
-    for (const Eigen::Index j : group) unit_(j) = 1.0;
-    perturbed_.q = trial_.q;
-    integratePositions(model_, perturbed_.q, unit_, kDifference);
-    perturbed_.v = trial_.v;
-    evaluateAppliedForces(model_, perturbed_, ws_);
-    if (!closedFormConstraints_) evaluateConstraintDerivatives(model_, perturbed_, ws_);
-    netForce(force_);
-    force_ = force0_ - force_;
-    for (const Eigen::Index j : group) addDifference(j, beta_ * h * h / kDifference, force_);
-  }
-  // gamma h C, C = -dQ/dv (the constraint forces do not depend on v).
-  perturbed_.q = trial_.q;
-  for (const std::vector<Eigen::Index>& group : groups_) {
-    perturbed_.v = trial_.v;
-    for (const Eigen::Index j : group) perturbed_.v(j) += kDifference;
-    evaluateAppliedForces(model_, perturbed_, ws_);
-    force_ = appliedForce0_ - ws_.Q;
-    for (const Eigen::Index j : group) addDifference(j, gamma_ * h / kDifference, force_);
-  }
-  stats.rhsEvaluations += static_cast<int>(2 * groups_.size());
-}
-
 bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
-  // Constraint blocks and M / (1 + alpha), from the residual evaluation at the iterate.
-  if (sparse_) {
-    if (!phiQCurrent_) evaluateConstraintDerivatives(model_, trial_, ws_);
-    fillSparseBlocks();
-  } else {
-    J_.setZero();
-    J_.topLeftCorner(n_, n_) = ws_.M / (1 + alpha_);
-    for (Eigen::Index k = 0; k < m_; ++k) {
-      const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
-      J_.block(n_ + k, 0, 1, n_) = ws_.Phi_q.row(row);
-      J_.block(0, n_ + k, n_, 1) = ws_.Phi_q.row(row).transpose();
-    }
-  }
-  // beta h^2 K and gamma h C: in closed form where the model allows it, else by differences.
+  // At the iterate: ws holds M and the residual's Phi_q (sparse and fused: Phi_q evaluated here).
+  if (sparse_ && !phiQCurrent_) evaluateConstraintDerivatives(model_, trial_, ws_);
   expandMultipliers(lambda_);
-  MatrixSink sink(*this);
-  if (closedFormConstraints_)
-    addConstraintStiffness(model_, trial_, lambdaAll_, beta_ * h * h, sink);
-  if (closedFormForces_)
-    addForceStiffness(model_, trial_, beta_ * h * h, gamma_ * h, sink);
-  else
-    addDifferences(h, stats);
+  factored_ = matrix_.form(trial_, lambdaAll_, 1 + alpha_, beta_ * h * h, gamma_ * h, stats);
   hJ_ = h;
   ++formed_;
-  if (sparse_) {
-    factored_ = sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
-    return factored_;
-  }
-  // beta h^2 K + gamma h C, kept for the refreshes of a spatial model's M.
-  if (model_.dimension == 3) {
-    stiffness_ = J_.topLeftCorner(n_, n_);
-    addScaledMass(-1.0, stiffness_);
-  }
-  factored_ = J_.allFinite() && lu_.factor(J_) && reciprocalCondition() > kSingularRcond;
   return factored_;
-}
-
-void HHTStep::fillSparseBlocks() {
-  // Through the value positions found in the constructor (storage order of ws.M and Phi_q).
-  sparseJ_.coeffs().setZero();
-  double* values = sparseJ_.valuePtr();
-  const double* mass = ws_.M.valuePtr();
-  for (std::size_t t = 0; t < massSlots_.size(); ++t)
-    values[massSlots_[t]] = mass[t] / (1 + alpha_);
-  std::size_t t = 0;
-  for (Eigen::Index k = 0; k < m_; ++k) {
-    const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
-    const double* constraint = ws_.Phi_q.valuePtr() + ws_.Phi_q.outerIndexPtr()[row];
-    const double* end = ws_.Phi_q.valuePtr() + ws_.Phi_q.outerIndexPtr()[row + 1];
-    for (; constraint != end; ++constraint, t += 2)
-      values[constraintSlots_[t]] = values[constraintSlots_[t + 1]] = *constraint;
-  }
-}
-
-void HHTStep::addScaledMass(double sign, Eigen::MatrixXd& target) const {
-  for (Eigen::Index i = 0; i < n_; ++i)
-    for (SparseMatrix::InnerIterator it(ws_.M, i); it; ++it)
-      target(i, it.col()) += sign * it.value() / (1 + alpha_);
-}
-
-bool HHTStep::refreshIterationMatrix() {
-  // M / (1 + alpha) (spatial: planar M is constant) and Phi_q at the iterate, K and C as J was
-  // formed (dense J only).
-  if (model_.dimension == 3) {
-    J_.topLeftCorner(n_, n_) = stiffness_;
-    addScaledMass(1.0, J_);
-  }
-  for (Eigen::Index k = 0; k < m_; ++k)
-    for (SparseMatrix::InnerIterator it(ws_.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
-      J_(n_ + k, it.col()) = it.value();
-      J_(it.col(), n_ + k) = it.value();
-    }
-  // Singular or not finite: J is formed again, and its condition estimated, at this iterate.
-  factored_ = lu_.factor(J_) && lu_.pivotRatio() > kSingularPivot;
-  return factored_;
-}
-
-double HHTStep::reciprocalCondition() {
-  // 1 / (|J|_1 |J^-1|_1), |J^-1|_1 estimated by Hager's method (as Eigen's rcond, without its
-  // temporaries): the largest |J^-1 x|_1 over sign vectors x / size, then over unit vectors.
-  const Eigen::Index size = n_ + m_;
-  if (size == 0) return 1.0;
-  const double normJ = J_.cwiseAbs().colwise().sum().maxCoeff();
-  delta_.setConstant(1.0 / static_cast<double>(size));
-  lu_.solveInPlace(delta_);
-  double estimate = delta_.lpNorm<1>();
-  Eigen::Index previous = -1;
-  for (int k = 0; k < 5; ++k) {
-    // delta = J^-T sign(delta), and its largest entry as the next unit vector.
-    delta_ = delta_.cwiseSign();
-    lu_.solveTransposedInPlace(delta_);
-    Eigen::Index largest = 0;
-    delta_.cwiseAbs().maxCoeff(&largest);
-    if (largest == previous) break;
-    previous = largest;
-    delta_.setZero();
-    delta_(largest) = 1.0;
-    lu_.solveInPlace(delta_);
-    const double next = delta_.lpNorm<1>();
-    if (next <= estimate) break;
-    estimate = next;
-  }
-  return normJ > 0 && estimate > 0 ? 1.0 / (normJ * estimate) : 0.0;
-}
-
-void HHTStep::solveIterationMatrix() {
-  // delta = J^-1 residual.
-  delta_ = residual_;
-  if (sparse_)
-    sparseLu_->solveInPlace(delta_);
-  else
-    lu_.solveInPlace(delta_);
 }
 
 double HHTStep::correctionNorm(double h) {
   // Corrections of the multipliers count through the generalized forces Phi_q^T dlambda: a
   // component Phi_q^T cannot see (near a singular configuration) does not move the system.
-  // Phi_q^T is J's top right block (as J was formed); its bottom right block is zero.
-  if (sparse_) {
-    // The columns n + k of the compressed J hold Phi_q's row k, all above row n. F: the
-    // residual's Phi_q^T lambda less dF.
-    dF_.setZero();
-    const double* values = sparseJ_.valuePtr();
-    const int* rows = sparseJ_.innerIndexPtr();
-    const int* columns = sparseJ_.outerIndexPtr();
-    for (Eigen::Index k = 0; k < m_; ++k) {
-      const double dlambda = delta_(n_ + k);
-      for (int p = columns[n_ + k]; p < columns[n_ + k + 1]; ++p)
-        dF_(rows[p]) += values[p] * dlambda;
-    }
+  // Phi_q^T as J was formed; F: sparse, the residual's Phi_q^T lambda less dF.
+  matrix_.multiplyConstraintTranspose(delta_.tail(m_), dF_);
+  if (sparse_)
     F_ = constraintForce_ - dF_;
-  } else {
-    // Plain loops over the columns of the block: cheaper than Eigen's products at these sizes.
-    dF_.setZero();
-    F_.setZero();
-    for (Eigen::Index k = 0; k < m_; ++k) {
-      const double* column = J_.data() + (n_ + k) * J_.rows();
-      const double dlambda = delta_(n_ + k), lambda = lambda_(k);
-      for (Eigen::Index i = 0; i < n_; ++i) {
-        dF_(i) += column[i] * dlambda;
-        F_(i) += column[i] * lambda;
-      }
-    }
-  }
+  else
+    matrix_.multiplyConstraintTranspose(lambda_, F_);
   // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
   const double floorA = kPositionRoundoff / (beta_ * h * h);
   const double floorF = floorA * massScale_;
@@ -498,7 +193,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     }
     if (k == 0) predictor_ = trial_;
     // Dense J: its mass and constraint blocks at the predictor, factored again.
-    if (k == 0 && refresh && factored_) refreshIterationMatrix();
+    if (k == 0 && refresh && factored_) factored_ = matrix_.refresh();
     if (!factored_) {
       if (!formIterationMatrix(h, stats)) return StepOutcome::Singular;
       fresh = true;
@@ -506,7 +201,8 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
       sinceFactor = 0;
     }
     // Newton update [a; lambda] -= J^-1 [e1; e2]
-    solveIterationMatrix();
+    delta_ = residual_;
+    matrix_.solveInPlace(delta_);
     a_ -= delta_.head(n_);
     lambda_ -= delta_.tail(m_);
     ++stats.newtonIterations;
@@ -529,7 +225,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     // current iterate (Newton's own matrix) a few times before the step fails.
     const int left = kMaxIterations - sinceFactor;
     const bool slow = rate > kSlowRate || (sinceFactor > 1 && norm * std::pow(rate, left) > 1);
-    const bool again = closedFormConstraints_ && formedInStep < kMaxClosedFormMatrices;
+    const bool again = matrix_.closedFormConstraints() && formedInStep < kMaxClosedFormMatrices;
     if (fresh && !again && (rate >= 1 || left <= 0)) return StepOutcome::MaxIterations;
     if (slow && (!fresh || again)) factored_ = false;
     // A closed-form J is also formed again at the next iterate when that costs less in all.

@@ -12,22 +12,11 @@
 //   e1 = M a / (1 + alpha) + r_{n+1} - alpha / (1 + alpha) r_n = 0        (nv)
 //   e2 = Phi(q_{n+1}, t_{n+1}) / (beta h^2) = 0                            (holonomic rows)
 //        (A(q_{n+1}) v_{n+1} - b) / (gamma h) = 0                          (nonholonomic rows)
-// Newton on [e1; e2] with the iteration matrix
+// Newton on [e1; e2] with the iteration matrix (solve/iteration_matrix.h)
 //   J = [ M / (1 + alpha) + beta h^2 K + gamma h C   Phi_q^T ]
 //       [ Phi_q                                       0       ]
 //   K = d(Phi_q^T lambda - Q)/dq,  C = -dQ/dv,
-// on the sparse path of planar models in closed form (solve/planar_stiffness.h: the constraint
-// forces' geometric stiffness always, the applied forces' K and C when every force element has
-// one), otherwise by forward differences of evaluateAppliedForces and
-// evaluateConstraintDerivatives (K includes the geometric stiffness). The columns are perturbed in
-// groups: the bodies are coloured so that no two of a colour share a neighbour (bodyNeighbours, a
-// distance-2 colouring), and one evaluation perturbs direction k of every body of a colour at
-// once; the change of the force on body i then comes from its one perturbed neighbour. Forming J
-// costs 2 d (colours) evaluations, independent of the number of bodies for a chain or a tree.
-// Storage: dense J and a pivoted LU for small models; for large ones (nv >= sparseFrom) a sparse
-// J whose pattern (the neighbour blocks, Phi_q's active rows and their transposes) is fixed in
-// the constructor, with a sparse LU (KLU, solve/sparse_lu.h) whose ordering is analysed once and
-// which is factored again, with the memory and pivots of the last time, when J is formed.
+// dense for small models, sparse (KLU) for large ones (nv >= sparseFrom).
 // Predictor: a and lambda extrapolated linearly from the last two steps. Modified Newton: J is kept
 // across iterations and steps and formed again at the current iterate when the contraction rate of
 // the corrections exceeds 1/2 or is too slow to converge within 10 iterations, and before a step
@@ -51,13 +40,11 @@
 
 #include "model/model.h"
 #include "results/results.h"
-#include "solve/dense_lu.h"
-#include "solve/sparse_lu.h"
+#include "solve/iteration_matrix.h"
 #include "solve/workspace.h"
 
 #include <Eigen/Dense>
 
-#include <memory>
 #include <vector>
 
 namespace rlx {
@@ -92,39 +79,22 @@ class HHTStep {
   const State& predictor() const { return predictor_; }
 
  private:
-  std::vector<std::vector<int>> stiffnessPattern() const;
-  void buildColumnGroups();
   void updateTrial(const State& accepted, double h);
   bool evaluateResidual(const State& accepted, double h, RunStats& stats);
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
-  void addDifferences(double h, RunStats& stats);
-  bool refreshIterationMatrix();
-  void fillSparseBlocks();
-  void addScaledMass(double sign, Eigen::MatrixXd& target) const;  // target += sign M / (1 + alpha)
-  void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   double correctionNorm(double h);
   bool renewalPays(double norm, double rate) const;
-  double reciprocalCondition();
-  void solveIterationMatrix();
 
   const Model& model_;
   Workspace& ws_;
   double alpha_, beta_, gamma_, tolerance_;
   bool sparse_;
-  bool closedFormConstraints_, closedFormForces_;  // K, C in closed form (solve/planar_stiffness.h)
+  IterationMatrix matrix_;
+  const std::vector<Eigen::Index>& rows_;  // active rows of Phi_q
   bool fusedConstraints_ = false;  // residuals by evaluatePhiAndConstraintForce (Phi_q for J only)
   bool phiQCurrent_ = true;        // sparse: ws.Phi_q belongs to the trial
-  class MatrixSink;
-  std::vector<std::vector<int>> near_;  // bodyNeighbours
-  // Per body, the bodies whose rows its columns of K and C may fill: the blocks the closed-form
-  // K and C add (sparse path, every part in closed form), else its neighbours.
-  std::vector<std::vector<int>> blockBodies_;
-  std::vector<Eigen::Index> rows_;  // active rows of Phi_q
   Eigen::Index n_ = 0, m_ = 0;
-  std::vector<std::vector<Eigen::Index>> groups_;      // directions perturbed together
-  // Per direction: the rows of K and C it moves (of blockBodies_).
-  std::vector<std::vector<Eigen::Index>> columnRows_;
 
   Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
   Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
@@ -132,24 +102,15 @@ class HHTStep {
   double hn_ = 0.0;                     // the last accepted step (0: none since start)
   Eigen::VectorXd a_, lambda_;          // iterate
   Eigen::VectorXd lambdaAll_;           // a multiplier vector on every row (zero on inactive ones)
-  State trial_, predictor_, perturbed_;
+  State trial_, predictor_;
   Eigen::VectorXd increment_;         // h v_n + h^2 ((1/2 - beta) a_n + beta a)
   Eigen::VectorXd residual_, delta_;  // [e1; e2], J^-1 [e1; e2]
-  Eigen::VectorXd force0_, force_, appliedForce0_, unit_;  // differences of J
   Eigen::VectorXd F_, dF_;           // Phi_q^T lambda, Phi_q^T dlambda (J's Phi_q)
   Eigen::VectorXd constraintForce_;  // sparse: Phi_q^T lambda at the trial (the residual's)
   SparseMatrix constantMass_;        // planar M without its structural zeros
-  Eigen::MatrixXd J_;
-  Eigen::MatrixXd stiffness_;  // dense, spatial: beta h^2 K + gamma h C as J was formed
   double massScale_ = 1.0;     // max(1, max M_ii)
   double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
   double nonlinearity_ = 0.0;  // c: a J formed where the correction is x contracts by c x
-  DenseLu lu_;
-  Eigen::SparseMatrix<double> sparseJ_;
-  std::unique_ptr<SparseLu> sparseLu_;
-  // Value positions in sparseJ_: of each entry of ws.M, and per entry of Phi_q's active rows
-  // (storage order) of J(n + k, j) and J(j, n + k).
-  std::vector<Eigen::Index> massSlots_, constraintSlots_;
   bool factored_ = false;
   double hJ_ = 0.0;  // the step J was formed for
   int badForce_ = -1;
