@@ -207,7 +207,8 @@ bool BdfStep::residual(double tNew) {
   return R_.allFinite();
 }
 
-// The iteration matrix at (q_, v_, lambda_), by forward differences of Q and Phi_q^T lambda.
+// The iteration matrix at (q_, v_, lambda_), by forward differences of Q and Phi_q^T lambda
+// (large models: buildSparseMatrix).
 bool BdfStep::buildMatrix(double tNew) {
   if (sparse_) return buildSparseMatrix(tNew);
   State s{tNew, q_, v_};
@@ -273,12 +274,15 @@ void BdfStep::solveMatrix(Eigen::VectorXd& x) {
   }
   // J's unknowns: the velocities, then the active rows; the others' corrections are zero.
   const std::vector<Eigen::Index>& rows = sparse_->rows();
+  const auto m = static_cast<Eigen::Index>(rows.size());
   active_.head(nv_) = x.head(nv_);
-  for (std::size_t k = 0; k < rows.size(); ++k) active_(nv_ + static_cast<Eigen::Index>(k)) = x(nv_ + rows[k]);
+  for (Eigen::Index k = 0; k < m; ++k)
+    active_(nv_ + k) = x(nv_ + rows[static_cast<std::size_t>(k)]);
   sparse_->solveInPlace(active_);
   x.head(nv_) = active_.head(nv_);
   x.tail(nc_).setZero();
-  for (std::size_t k = 0; k < rows.size(); ++k) x(nv_ + rows[k]) = active_(nv_ + static_cast<Eigen::Index>(k));
+  for (Eigen::Index k = 0; k < m; ++k)
+    x(nv_ + rows[static_cast<std::size_t>(k)]) = active_(nv_ + k);
 }
 
 // Newton iterations from the predictor; on success q_, v_, vdot_, lambda_ hold the new point.

@@ -243,7 +243,8 @@ void IterationMatrix::fillSparseBlocks() {
   sparseJ_.coeffs().setZero();
   double* values = sparseJ_.valuePtr();
   const double* mass = ws_.M.valuePtr();
-  for (std::size_t t = 0; t < massSlots_.size(); ++t) values[massSlots_[t]] = mass[t] / massDivisor_;
+  for (std::size_t t = 0; t < massSlots_.size(); ++t)
+    values[massSlots_[t]] = mass[t] / massDivisor_;
   std::size_t t = 0;
   for (Eigen::Index k = 0; k < m_; ++k) {
     const Eigen::Index row = rows_[static_cast<std::size_t>(k)];

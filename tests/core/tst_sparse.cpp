@@ -116,7 +116,8 @@ class TestSparse : public QObject {
 
   void spatialChainBdfMatchesDense() {
     // Spherical joints: K and C by coloured differences with rotations, no (M vdot)_q term.
-    const Model model = test::compileOrFail(test::loadSpec(test::testDataPath("spatial_chain.rlx")));
+    const Spec spec = test::loadSpec(test::testDataPath("spatial_chain.rlx"));
+    const Model model = test::compileOrFail(spec);
     QCOMPARE(model.nv, 36);
     const Run dense = runImplicit(model, "bdf", 1e-6, model.nv + 1, 0.5);
     const Run sparse = runImplicit(model, "bdf", 1e-6, 1, 0.5);

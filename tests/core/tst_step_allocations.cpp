@@ -79,14 +79,15 @@ long allocationsInSteps(const Model& model, bool sparse, int warmup, int steps, 
 long allocationsInBdfSteps(const Model& model, int warmup, int steps, int& evaluations) {
   Workspace ws(model);
   State state{0.0, model.q0, model.v0};
-  if (const AssemblyReport a = assemble(model, state, ws); !a.ok()) throw std::runtime_error(a.message);
+  if (const AssemblyReport a = assemble(model, state, ws); !a.ok())
+    throw std::runtime_error(a.message);
   RunStats stats;
   BdfStep step(model, ws, 1e-6, stats, true);
   step.start(state);
   const auto advance = [&](int k) {
     const double tNew = state.t + 1e-4;
-    if (const auto o = step.solve(k, tNew); o != BdfStep::Outcome::Converged)
-      throw std::runtime_error("bdf step failed: " + std::to_string(static_cast<int>(o)) + " at " + std::to_string(tNew));
+    if (step.solve(k, tNew) != BdfStep::Outcome::Converged)
+      throw std::runtime_error("bdf step failed at t = " + std::to_string(tNew));
     step.error(k, tNew);
     if (k > 1) step.errorBelow(k, tNew);
     step.accept(state, true);
