@@ -1,9 +1,9 @@
 // Dynamics benchmarks: the Braun-Goldfarb slider-crank over 100 s with each integrator (hht, bdf
 // with h its largest step, corrected-rk, corrected-rk45; steps/s, max constraint error, max
 // energy error), RHS evaluations per second of corrected-rk, and the time per hht step on planar
-// pendulum chains of N = 10, 100, 1000, 5000 links (argument: the largest N, default 5000), the
-// exponent p of a least-squares fit t ~ N^p, and the peak resident memory after each chain; the
-// time per bdf step on the chains of N = 10, 100, 1000.
+// pendulum chains of N = 10, 100, 1000, 5000 links (the median of repeated runs; argument: the
+// largest N, default 5000), the exponent p of a least-squares fit t ~ N^p, and the peak resident
+// memory after each chain; the time per bdf step on the chains of N = 10, 100, 1000.
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
@@ -11,6 +11,7 @@
 #include "solve/assembly.h"
 #include "solve/dynamics.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -56,19 +57,28 @@ int main(int argc, char** argv) {
     options.endTime = 0.1;
     options.step = 1e-3;
     options.outputStep = 0.1;
+    // The median over repeated runs (at least 5, and 0.5 s of stepping): one run of the small
+    // chains lasts about a millisecond, too short to time once.
     const auto start = std::chrono::steady_clock::now();
-    const Results r = simulate(chain, options);
+    Results r = simulate(chain, options);
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double perStep = r.stats.wallTime / r.stats.steps;
+    std::vector<double> perStep{r.stats.wallTime / r.stats.steps};
+    for (double spent = r.stats.wallTime; perStep.size() < 5 || spent < 0.5;) {
+      r = simulate(chain, options);
+      perStep.push_back(r.stats.wallTime / r.stats.steps);
+      spent += r.stats.wallTime;
+    }
+    std::sort(perStep.begin(), perStep.end());
+    const double median = perStep[perStep.size() / 2];
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    std::printf("  N = %5d  %s  %.3f ms per step  (%d steps, %d Newton iterations, %d RHS "
-                "evaluations; with the assembly %.2f s; peak memory %.0f MB)\n",
-                links, r.report.ok() ? "ok    " : "FAILED", 1e3 * perStep, r.stats.steps,
-                r.stats.newtonIterations, r.stats.rhsEvaluations, total,
+    std::printf("  N = %5d  %s  %.4f ms per step, median of %zu runs  (%d steps, %d Newton "
+                "iterations, %d RHS evaluations; with the assembly %.2f s; peak memory %.0f MB)\n",
+                links, r.report.ok() ? "ok    " : "FAILED", 1e3 * median, perStep.size(),
+                r.stats.steps, r.stats.newtonIterations, r.stats.rhsEvaluations, total,
                 static_cast<double>(usage.ru_maxrss) / 1024.0);
     logN.push_back(std::log(links));
-    logT.push_back(std::log(perStep));
+    logT.push_back(std::log(median));
   }
   // Least-squares slope of log t against log N.
   if (logN.size() >= 2) {
