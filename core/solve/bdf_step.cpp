@@ -19,6 +19,7 @@ constexpr int kRefreshAt = 3;             // a Newton iteration this slow gets a
 constexpr double kNewtonFraction = 1e-3;  // weighted correction, fraction of the local tolerance
 constexpr double kPhiTolerance = 1e-10;   // max |Phi| at a converged step
 constexpr double kRoundoff = 1e-14;       // relative correction of q that counts as converged
+constexpr double kStallRate = 0.5;        // a contraction this slow, positions converged: stalled
 constexpr double kSafety = 0.05;  // the local error aimed at, as a fraction of the tolerance
 
 }  // namespace
@@ -294,7 +295,7 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
   for (int i = 0; i < nc_; ++i)
     if (!ws_.active[static_cast<std::size_t>(i)]) lambda_(i) = 0.0;
   double correction = std::numeric_limits<double>::infinity();
-  bool roundoff = false;
+  bool roundoff = false, stalled = false;
   for (int iteration = 0;; ++iteration) {
     if (!residual(tNew)) {
       badForce_ = nonFiniteForce(model_, ws_);
@@ -302,7 +303,8 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     }
     const double phi = model_.nh ? ws_.Phi.cwiseAbs().maxCoeff() : 0.0;
     const double nonholonomic = model_.nn ? R_.tail(model_.nn).cwiseAbs().maxCoeff() / a0_ : 0.0;
-    if ((correction <= kNewtonFraction || roundoff) && std::max(phi, nonholonomic) <= kPhiTolerance)
+    if ((correction <= kNewtonFraction || roundoff || stalled) &&
+        std::max(phi, nonholonomic) <= kPhiTolerance)
       return Outcome::Converged;
     if (iteration == kMaxNewton) return Outcome::Failed;
     // The matrix at the predictor; a slow iteration gets a fresh one once.
@@ -327,7 +329,11 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     // The larger of the weighted corrections of q and of v.
     const double cq = dq.cwiseProduct(weights_.head(nv_)).cwiseAbs().maxCoeff();
     const double cv = a0_ * dq.cwiseProduct(weights_.tail(nv_)).cwiseAbs().maxCoeff();
+    const double previous = correction;
     correction = std::max(cq, cv);
+    // Positions converged and the velocity correction no longer contracting: it is alpha_0 times
+    // the noise of the solve (stalled).
+    stalled = iteration > 0 && cq <= kNewtonFraction && correction > kStallRate * previous;
     roundoff = dq.cwiseAbs().maxCoeff() <= kRoundoff * (1.0 + q_.cwiseAbs().maxCoeff());
     if (!std::isfinite(correction)) return Outcome::Failed;
   }

@@ -16,8 +16,10 @@
 //   [ Phi_q               0       ]  [ dlambda / alpha_0^2 ]         - Q_q - alpha_0 Q_v
 // (residual rows divided by alpha_0^2, so that the blocks do not grow as h -> 0; dv/dq taken as
 // alpha_0 I, exact for planar models, T = I + O(h) for rotations), formed at the predictor and
-// again once when the iteration is slow; converged when the weighted corrections of q and of
-// v = alpha_0 dq are below 1e-3 and max |Phi| <= 1e-10. Small models: K by a forward difference
+// again once when the iteration is slow; converged when max |Phi| <= 1e-10 and the weighted
+// corrections of q and of v = alpha_0 dq are below 1e-3, or dq is at the rounding of q, or the
+// correction of q is below 1e-3 and the whole contracts by less than 1/2 (stalled: alpha_0 times
+// the noise of the solve). Small models: K by a forward difference
 // per column, dense J, full-pivoting LU. Large ones (nv >= sparseFrom): hht's iteration matrix
 // (solve/iteration_matrix.h) with d = 1, cK = 1 / alpha_0^2, cC = 1 / alpha_0: closed-form or
 // coloured K and C, sparse J and KLU, on the active rows only; it leaves out the term
