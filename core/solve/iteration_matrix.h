@@ -56,7 +56,6 @@ class IterationMatrix {
   void multiplyTopLeft(const Eigen::VectorXd& e, Eigen::VectorXd& out) const;
 
   bool finite() const { return sparse_ ? sparseJ_.coeffs().allFinite() : J_.allFinite(); }
-  bool sparse() const { return sparse_; }
   bool closedFormConstraints() const { return closedFormConstraints_; }
   const std::vector<Eigen::Index>& rows() const { return rows_; }  // active rows of Phi_q
 
