@@ -5,7 +5,6 @@
 #include "solve/sparse_lu.h"
 #include "solve/sparse_qr.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -48,11 +47,7 @@ std::vector<std::string> dependentElements(const Model& model, const SparseMatri
   const Eigen::Index m = Phi_q.rows();
   if (m == 0) return names;
   // Rows scaled to unit length, so that units do not matter.
-  Eigen::VectorXd scale(m);
-  for (Eigen::Index i = 0; i < m; ++i) {
-    const double n = Phi_q.row(i).norm();
-    scale(i) = n > 0 ? 1.0 / n : 1.0;
-  }
+  const Eigen::VectorXd scale = unitRowScales(Phi_q);
   // A basis of the left null space of the scaled rows, one vector per column.
   Eigen::MatrixXd null;
   if (isLarge(model)) {

@@ -36,17 +36,22 @@ bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen:
   return x.allFinite();
 }
 
+Eigen::VectorXd unitRowScales(const SparseMatrix& A) {
+  Eigen::VectorXd scale(A.rows());
+  for (Eigen::Index i = 0; i < A.rows(); ++i) {
+    const double n = A.row(i).norm();
+    scale(i) = n > 0 ? 1.0 / n : 1.0;
+  }
+  return scale;
+}
+
 struct SparseRowQR::Impl {
   Eigen::SPQR<Eigen::SparseMatrix<double>> qr;
 };
 
 SparseRowQR::SparseRowQR(const SparseMatrix& A, double threshold)
-    : impl_(std::make_unique<Impl>()), scale_(A.rows()), columns_(A.cols()) {
+    : impl_(std::make_unique<Impl>()), scale_(unitRowScales(A)), columns_(A.cols()) {
   // Rows scaled to unit length, so that units do not matter.
-  for (Eigen::Index i = 0; i < A.rows(); ++i) {
-    const double n = A.row(i).norm();
-    scale_(i) = n > 0 ? 1.0 / n : 1.0;
-  }
   Eigen::SparseMatrix<double> At = (scale_.asDiagonal() * A).transpose();
   At.makeCompressed();
   impl_->qr.setPivotThreshold(threshold);

@@ -24,6 +24,9 @@ namespace rlx {
 // SparseRowQR. Faster than the QR when it applies.
 bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen::VectorXd& x);
 
+// 1 / |row i| per row of A (1 for a zero row): the scaling D that gives the rows unit length.
+Eigen::VectorXd unitRowScales(const SparseMatrix& A);
+
 class SparseRowQR {
  public:
   SparseRowQR(const SparseMatrix& A, double threshold);
