@@ -45,11 +45,15 @@ bool SparseLu::factor(Eigen::SparseMatrix<double>& A) {
   if (k.numeric && klu_refactor(Ap, Ai, Ax, k.symbolic, k.numeric, &k.common) &&
       klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond > kPoorPivots * k.pivotedRatio)
     return true;
-  if (k.numeric) klu_free_numeric(&k.numeric, &k.common);
+  forgetPivots();
   k.numeric = klu_factor(Ap, Ai, Ax, k.symbolic, &k.common);
   if (k.numeric == nullptr || k.common.status != KLU_OK) return false;
   k.pivotedRatio = klu_rcond(k.symbolic, k.numeric, &k.common) ? k.common.rcond : 0.0;
   return true;
+}
+
+void SparseLu::forgetPivots() {
+  if (impl_->numeric) klu_free_numeric(&impl_->numeric, &impl_->common);
 }
 
 double SparseLu::pivotRatio() {

@@ -22,6 +22,9 @@ class SparseLu {
   // Factors A (the pattern's structure, compressed); false when A is singular.
   bool factor(Eigen::SparseMatrix<double>& A);
 
+  // The next factorization chooses its pivots afresh.
+  void forgetPivots();
+
   // x = A^-1 x.
   void solveInPlace(Eigen::VectorXd& x);
 
