@@ -1,6 +1,6 @@
 #pragma once
-// What the benchmark programs share: a planar pendulum chain, a dynamic run from the assembled
-// initial state, and the largest constraint error of a run.
+// What the benchmark programs share: a planar pendulum chain (free or with every pin driven), a
+// dynamic run from the assembled initial state, and the largest constraint error of a run.
 
 #include "model/spec.h"
 #include "results/results.h"
@@ -35,6 +35,21 @@ inline Spec pendulumChain(int links) {
     j.point1 = Vector{k == 0 ? 0.0 : l / 2, 0.0};
     j.point2 = Vector{-l / 2, 0.0};
     spec.joints.push_back(j);
+  }
+  return spec;
+}
+
+// The chain with every pin driven by the relative angle `function` of t (zero at t = 0): a fully
+// driven model for the kinematic analysis.
+inline Spec drivenChain(int links, const std::string& function) {
+  Spec spec = pendulumChain(links);
+  spec.name = "driven chain";
+  for (const JointSpec& j : spec.joints) {
+    MotionSpec motion;
+    motion.name = "drive_" + j.name;
+    motion.joint = j.name;
+    motion.function = function;
+    spec.motions.push_back(motion);
   }
   return spec;
 }

@@ -2,7 +2,7 @@
 
 #include "solve/constraints.h"
 #include "solve/forces.h"
-#include "solve/sparse_lu.h"
+#include "solve/kkt_solver.h"
 #include "solve/sparse_qr.h"
 
 #include <algorithm>
@@ -240,9 +240,10 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
 namespace {
 
 // [M A^T; A 0] [vdot; lambda_A] = [Q; gamma_A] on the active rows `rows`, by a dense LU or, for
-// the large models, a sparse one (KLU). False when the matrix is singular: a singular KKT matrix
-// shows as a failed factorization or a non-finite or inaccurate solution.
-bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::Index>& rows,
+// the large models, the workspace's sparse KKT solver (made at the first call, or when the
+// active rows change). False when the matrix is singular: a singular KKT matrix shows as a failed
+// factorization or a non-finite or inaccurate solution.
+bool solveKkt(const Model& model, Workspace& ws, const std::vector<Eigen::Index>& rows,
               const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
   const auto m = static_cast<Eigen::Index>(rows.size());
   const Eigen::Index n = model.nv;
@@ -256,23 +257,8 @@ bool solveKkt(const Model& model, const Workspace& ws, const std::vector<Eigen::
     x = Eigen::PartialPivLU<Eigen::MatrixXd>(K).solve(rhs);
     return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
   }
-  std::vector<Eigen::Triplet<double>> entries;
-  for (Eigen::Index i = 0; i < n; ++i)
-    for (SparseMatrix::InnerIterator it(ws.M, i); it; ++it)
-      entries.emplace_back(static_cast<int>(i), static_cast<int>(it.col()), it.value());
-  for (Eigen::Index k = 0; k < m; ++k)
-    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows[static_cast<std::size_t>(k)]); it; ++it) {
-      entries.emplace_back(static_cast<int>(n + k), static_cast<int>(it.col()), it.value());
-      entries.emplace_back(static_cast<int>(it.col()), static_cast<int>(n + k), it.value());
-    }
-  Eigen::SparseMatrix<double> K(n + m, n + m);
-  K.setFromTriplets(entries.begin(), entries.end());
-  K.makeCompressed();
-  SparseLu lu(K);
-  if (!lu.factor(K)) return false;
-  x = rhs;
-  lu.solveInPlace(x);
-  return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+  if (!ws.kkt || ws.kkt->rows() != rows) ws.kkt = std::make_shared<KktSolver>(ws, rows);
+  return ws.kkt->solve(ws, rhs, x);
 }
 
 // The rows of Phi_q the redundancy analysis kept.

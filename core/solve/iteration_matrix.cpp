@@ -3,7 +3,6 @@
 #include "solve/constraints.h"
 #include "solve/forces.h"
 #include "solve/planar_stiffness.h"
-#include "solve/sparse_pattern.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,7 +44,7 @@ class IterationMatrix::Sink : public StiffnessSink {
     }
     const std::vector<int>& near = matrix_.blockBodies_[static_cast<std::size_t>(colBody)];
     const auto offset = 3 * (std::lower_bound(near.begin(), near.end(), rowBody) - near.begin());
-    Eigen::SparseMatrix<double>& J = matrix_.sparseJ_;
+    Eigen::SparseMatrix<double>& J = matrix_.kkt_->matrix();
     for (Eigen::Index k = 0; k < 3; ++k) {
       double* values = J.valuePtr() + J.outerIndexPtr()[col + k] + offset;
       for (Eigen::Index r = 0; r < 3; ++r) values[r] += block(r, k);
@@ -84,29 +83,9 @@ IterationMatrix::IterationMatrix(const Model& model, Workspace& ws, bool sparse)
   }
   // The pattern of J: K and C on the blocks of blockBodies_ (M's blocks among them), then Phi_q on
   // the active rows and its transpose.
-  std::vector<Eigen::Triplet<double>> entries;
-  for (Eigen::Index j = 0; j < n_; ++j)
-    for (const Eigen::Index i : columnRows_[static_cast<std::size_t>(j)])
-      entries.emplace_back(static_cast<int>(i), static_cast<int>(j), 0.0);
-  for (Eigen::Index k = 0; k < m_; ++k)
-    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
-      entries.emplace_back(static_cast<int>(n_ + k), static_cast<int>(it.col()), 0.0);
-      entries.emplace_back(static_cast<int>(it.col()), static_cast<int>(n_ + k), 0.0);
-    }
-  sparseJ_.resize(n_ + m_, n_ + m_);
-  sparseJ_.setFromTriplets(entries.begin(), entries.end());
-  sparseJ_.makeCompressed();
-  // J's value positions of M's entries and of Phi_q's active entries and their transposes.
-  for (Eigen::Index i = 0; i < n_; ++i)
-    for (SparseMatrix::InnerIterator it(ws.M, i); it; ++it)
-      massSlots_.push_back(valuePosition(sparseJ_, i, it.col()));
-  for (Eigen::Index k = 0; k < m_; ++k)
-    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows_[static_cast<std::size_t>(k)]); it; ++it) {
-      constraintSlots_.push_back(valuePosition(sparseJ_, n_ + k, it.col()));
-      constraintSlots_.push_back(valuePosition(sparseJ_, it.col(), n_ + k));
-    }
+  kkt_ = std::make_unique<KktMatrix>(ws, rows_, columnRows_);
   // Rows not scaled: M, cK K and Phi_q keep their relative sizes from step to step.
-  sparseLu_ = std::make_unique<SparseLu>(sparseJ_, false);
+  sparseLu_ = std::make_unique<SparseLu>(kkt_->matrix(), false);
 }
 
 std::vector<std::vector<int>> IterationMatrix::stiffnessPattern() const {
@@ -164,7 +143,7 @@ bool IterationMatrix::form(const State& at, const Eigen::VectorXd& lambda, doubl
   massDivisor_ = massDivisor;
   // Constraint blocks and M / d, from ws at `at`.
   if (sparse_) {
-    fillSparseBlocks();
+    kkt_->fill(ws_, massDivisor_);
   } else {
     J_.setZero();
     J_.topLeftCorner(n_, n_) = ws_.M / massDivisor_;
@@ -181,7 +160,7 @@ bool IterationMatrix::form(const State& at, const Eigen::VectorXd& lambda, doubl
     addForceStiffness(model_, at, cK, cC, sink);
   else
     addDifferences(at, lambda, cK, cC, stats);
-  if (sparse_) return sparseJ_.coeffs().allFinite() && sparseLu_->factor(sparseJ_);
+  if (sparse_) return kkt_->matrix().coeffs().allFinite() && sparseLu_->factor(kkt_->matrix());
   // cK K + cC C, kept for the refreshes of a spatial model's M.
   if (model_.dimension == 3) {
     stiffness_ = J_.topLeftCorner(n_, n_);
@@ -195,7 +174,8 @@ void IterationMatrix::addDifference(Eigen::Index column, double scale,
   const std::vector<Eigen::Index>& rows = columnRows_[static_cast<std::size_t>(column)];
   // Sparse: the column's first entries are these rows, in this order (the pattern's top block).
   if (sparse_) {
-    double* values = sparseJ_.valuePtr() + sparseJ_.outerIndexPtr()[column];
+    Eigen::SparseMatrix<double>& J = kkt_->matrix();
+    double* values = J.valuePtr() + J.outerIndexPtr()[column];
     for (std::size_t t = 0; t < rows.size(); ++t) values[t] += scale * difference(rows[t]);
     return;
   }
@@ -236,23 +216,6 @@ void IterationMatrix::addDifferences(const State& at, const Eigen::VectorXd& lam
     for (const Eigen::Index j : group) addDifference(j, cC / kDifference, force_);
   }
   stats.rhsEvaluations += static_cast<int>(2 * groups_.size());
-}
-
-void IterationMatrix::fillSparseBlocks() {
-  // Through the value positions found in the constructor (storage order of ws.M and Phi_q).
-  sparseJ_.coeffs().setZero();
-  double* values = sparseJ_.valuePtr();
-  const double* mass = ws_.M.valuePtr();
-  for (std::size_t t = 0; t < massSlots_.size(); ++t)
-    values[massSlots_[t]] = mass[t] / massDivisor_;
-  std::size_t t = 0;
-  for (Eigen::Index k = 0; k < m_; ++k) {
-    const Eigen::Index row = rows_[static_cast<std::size_t>(k)];
-    const double* constraint = ws_.Phi_q.valuePtr() + ws_.Phi_q.outerIndexPtr()[row];
-    const double* end = ws_.Phi_q.valuePtr() + ws_.Phi_q.outerIndexPtr()[row + 1];
-    for (; constraint != end; ++constraint, t += 2)
-      values[constraintSlots_[t]] = values[constraintSlots_[t + 1]] = *constraint;
-  }
 }
 
 void IterationMatrix::addScaledMass(double sign, Eigen::MatrixXd& target) const {
@@ -314,17 +277,9 @@ void IterationMatrix::solveInPlace(Eigen::VectorXd& x) {
 
 void IterationMatrix::multiplyConstraintTranspose(const Eigen::Ref<const Eigen::VectorXd>& x,
                                                   Eigen::VectorXd& out) const {
-  out.setZero();
-  if (sparse_) {
-    // The columns n + k of the compressed J hold Phi_q's row k, all above row n.
-    const double* values = sparseJ_.valuePtr();
-    const int* rows = sparseJ_.innerIndexPtr();
-    const int* columns = sparseJ_.outerIndexPtr();
-    for (Eigen::Index k = 0; k < m_; ++k)
-      for (int p = columns[n_ + k]; p < columns[n_ + k + 1]; ++p) out(rows[p]) += values[p] * x(k);
-    return;
-  }
+  if (sparse_) return kkt_->multiplyConstraintTranspose(x, out);
   // Plain loops over the columns of the block: cheaper than Eigen's products at these sizes.
+  out.setZero();
   for (Eigen::Index k = 0; k < m_; ++k) {
     const double* column = J_.data() + (n_ + k) * J_.rows();
     const double xk = x(k);
@@ -333,17 +288,8 @@ void IterationMatrix::multiplyConstraintTranspose(const Eigen::Ref<const Eigen::
 }
 
 void IterationMatrix::multiplyTopLeft(const Eigen::VectorXd& e, Eigen::VectorXd& out) const {
-  if (!sparse_) {
-    out.noalias() = J_.topLeftCorner(n_, n_) * e;
-    return;
-  }
-  out.setZero();
-  const double* values = sparseJ_.valuePtr();
-  const int* rows = sparseJ_.innerIndexPtr();
-  const int* columns = sparseJ_.outerIndexPtr();
-  for (Eigen::Index j = 0; j < n_; ++j)
-    for (int p = columns[j]; p < columns[j + 1] && rows[p] < n_; ++p)
-      out(rows[p]) += values[p] * e(j);
+  if (sparse_) return kkt_->multiplyTopLeft(e, out);
+  out.noalias() = J_.topLeftCorner(n_, n_) * e;
 }
 
 }  // namespace rlx

@@ -12,15 +12,16 @@
 // distance-2 colouring), and one evaluation perturbs direction k of every body of a colour at
 // once; the change of the force on body i then comes from its one perturbed neighbour. Forming J
 // costs 2 d (colours) evaluations, independent of the number of bodies for a chain or a tree.
-// Storage: dense J and a pivoted LU for small models; for large ones a sparse J whose pattern (the
-// neighbour blocks, Phi_q's active rows and their transposes) is fixed in the constructor, with a
-// sparse LU (KLU, solve/sparse_lu.h) whose ordering is analysed once and which is factored again,
-// with the memory and pivots of the last time, when J is formed. No allocation after the
-// constructor.
+// Storage: dense J and a pivoted LU for small models; for large ones a sparse J
+// (solve/kkt_matrix.h) whose pattern (the neighbour blocks, Phi_q's active rows and their
+// transposes) is fixed in the constructor, with a sparse LU (KLU, solve/sparse_lu.h) whose
+// ordering is analysed once and which is factored again, with the memory and pivots of the last
+// time, when J is formed. No allocation after the constructor.
 
 #include "model/model.h"
 #include "results/results.h"
 #include "solve/dense_lu.h"
+#include "solve/kkt_matrix.h"
 #include "solve/sparse_lu.h"
 #include "solve/workspace.h"
 
@@ -55,7 +56,7 @@ class IterationMatrix {
   // out = J's top left block times e.
   void multiplyTopLeft(const Eigen::VectorXd& e, Eigen::VectorXd& out) const;
 
-  bool finite() const { return sparse_ ? sparseJ_.coeffs().allFinite() : J_.allFinite(); }
+  bool finite() const { return sparse_ ? kkt_->matrix().coeffs().allFinite() : J_.allFinite(); }
   bool closedFormConstraints() const { return closedFormConstraints_; }
   const std::vector<Eigen::Index>& rows() const { return rows_; }  // active rows of Phi_q
 
@@ -63,7 +64,6 @@ class IterationMatrix {
   class Sink;
   std::vector<std::vector<int>> stiffnessPattern() const;
   void buildColumnGroups();
-  void fillSparseBlocks();
   void addScaledMass(double sign, Eigen::MatrixXd& target) const;  // target += sign M / d
   void addDifference(Eigen::Index column, double scale, const Eigen::VectorXd& difference);
   void addDifferences(const State& at, const Eigen::VectorXd& lambda, double cK, double cC,
@@ -89,11 +89,8 @@ class IterationMatrix {
   Eigen::MatrixXd J_;
   Eigen::MatrixXd stiffness_;  // dense, spatial: cK K + cC C as J was formed
   DenseLu lu_;
-  Eigen::SparseMatrix<double> sparseJ_;
+  std::unique_ptr<KktMatrix> kkt_;  // sparse J (its M and Phi_q blocks, the K and C blocks)
   std::unique_ptr<SparseLu> sparseLu_;
-  // Value positions in sparseJ_: of each entry of ws.M, and per entry of Phi_q's active rows
-  // (storage order) of J(n + k, j) and J(j, n + k).
-  std::vector<Eigen::Index> massSlots_, constraintSlots_;
 };
 
 }  // namespace rlx

@@ -3,6 +3,7 @@
 #include "model/function.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
+#include "solve/driven_jacobian.h"
 #include "solve/forces.h"
 
 #include <chrono>
@@ -44,14 +45,8 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     return;
   }
   const auto n = static_cast<Eigen::Index>(model.nv);
-  Eigen::MatrixXd J(n, n);
   Eigen::VectorXd rhs(n);
-  Eigen::PartialPivLU<Eigen::MatrixXd> lu;
-  const auto factorActive = [&]() {
-    for (Eigen::Index k = 0; k < n; ++k) J.row(k) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]);
-    lu.compute(J);
-    return std::abs(lu.determinant()) > 0 && std::isfinite(lu.determinant());
-  };
+  DrivenJacobian jacobian(ws, rows);
   const auto gatherActive = [&](const Eigen::VectorXd& all) {
     for (Eigen::Index k = 0; k < n; ++k) rhs(k) = all(rows[static_cast<std::size_t>(k)]);
     return rhs;
@@ -70,14 +65,14 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
   // Velocities, accelerations and multipliers at a solved configuration.
   const auto solveRates = [&]() -> bool {
     evaluateConstraintDerivatives(model, state, ws);
-    if (!factorActive()) return false;
-    state.v = lu.solve(gatherActive(ws.nu));
+    if (!jacobian.factor(ws)) return false;
+    state.v = jacobian.solve(gatherActive(ws.nu));
     evaluateConstraintDerivatives(model, state, ws);  // gamma depends on v
-    ws.vdot = lu.solve(gatherActive(ws.gamma));
+    ws.vdot = jacobian.solve(gatherActive(ws.gamma));
     evaluateMassMatrix(model, state, ws);
     evaluateAppliedForces(model, state, ws);
     const Eigen::VectorXd effort = ws.Q - ws.M * ws.vdot;
-    const Eigen::VectorXd active = lu.transpose().solve(effort);
+    const Eigen::VectorXd active = jacobian.solveTransposed(effort);
     ws.lambda.setZero();
     for (Eigen::Index k = 0; k < n; ++k) ws.lambda(rows[static_cast<std::size_t>(k)]) = active(k);
     // Redundant rows: the minimum-norm multipliers.
@@ -109,8 +104,8 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     while (residual > options.tolerance && iterations < options.maxIterations &&
            std::isfinite(residual)) {
       evaluateConstraintDerivatives(model, state, ws);
-      if (!factorActive()) break;
-      const Eigen::VectorXd dq = lu.solve(-gatherPositionResidual());
+      if (!jacobian.factor(ws)) break;
+      const Eigen::VectorXd dq = jacobian.solve(-gatherPositionResidual());
       integratePositions(model, state.q, dq, 1.0);
       evaluatePhi(model, state, ws);
       residual = gatherPositionResidual().lpNorm<Eigen::Infinity>();

@@ -1,6 +1,7 @@
 #pragma once
 // LU factorization of a square sparse matrix with a fixed pattern, by KLU (SuiteSparse). The
-// fill-reducing ordering is analysed once, from the pattern; the first factorization chooses the
+// fill-reducing ordering is analysed once, from the pattern (with KLU's block triangular form
+// unless the pattern is symmetric, as a KKT matrix's is); the first factorization chooses the
 // pivots; later ones reuse the pivot sequence and the memory (klu_refactor: no allocation) and
 // pivot afresh (allocating) only when the reused pivots have become poor: min/max |U_kk| below
 // 1e-8 times its value after the last pivoting. Rows are scaled by their largest entry before
@@ -22,8 +23,14 @@ class SparseLu {
   // Factors A (the pattern's structure, compressed); false when A is singular.
   bool factor(Eigen::SparseMatrix<double>& A);
 
+  // The next factorization chooses its pivots afresh.
+  void forgetPivots();
+
   // x = A^-1 x.
   void solveInPlace(Eigen::VectorXd& x);
+
+  // x = A^-T x.
+  void solveTransposedInPlace(Eigen::VectorXd& x);
 
   // min/max |U_kk| of the last factorization: near zero when A is nearly singular.
   double pivotRatio();

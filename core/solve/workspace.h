@@ -14,6 +14,7 @@
 #include <Eigen/SparseCore>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 namespace rlx {
@@ -44,6 +45,9 @@ struct Workspace {
   Eigen::VectorXd lambda;  // nh + nn Lagrange multipliers: M vdot + Phi_q^T lambda = Q
 
   std::vector<bool> active;  // per row: false for a consistent redundant equation (dropped)
+  // Large models: the KKT solver of the accelerations and the velocity projection (assembly.h),
+  // made at their first call and kept while the active rows stay (solve/kkt_solver.h).
+  std::shared_ptr<class KktSolver> kkt;
 
   explicit Workspace(const Model& model);
 };

@@ -1,6 +1,9 @@
 // Kinematic analysis against closed forms: the offset slider-crank, the four-bar (loop-closure
-// equations), and the driven pendulum's pin reaction and driving torque.
+// equations), the driven pendulum's pin reaction and driving torque, and a chain with every pin
+// driven on the dense and the sparse path.
+#include "bench_common.h"
 #include "solve/assembly.h"
+#include "solve/forces.h"
 #include "solve/constraints.h"
 #include "solve/kinematics.h"
 #include "solve/reactions.h"
@@ -45,6 +48,8 @@ class TestKinematics : public QObject {
   void drivenPendulumReactions();
   void framesAtOutputTimes();
   void notFullyDriven();
+  void drivenChain_data();
+  void drivenChain();
 };
 
 void TestKinematics::offsetSliderCrank() {
@@ -147,6 +152,61 @@ void TestKinematics::notFullyDriven() {
   runKinematics(model, state, ws, {}, results);
   QCOMPARE(results.report.status, SolveStatus::Unsupported);
   QVERIFY(results.report.message.find("1 degree of freedom remains") != std::string::npos);
+}
+
+void TestKinematics::drivenChain_data() {
+  // Dense below kSparseFromVelocities velocities, sparse (KLU) from there on.
+  QTest::addColumn<int>("links");
+  QTest::newRow("10 links, dense") << 10;
+  QTest::newRow("40 links, sparse") << 40;
+}
+
+void TestKinematics::drivenChain() {
+  // Every pin of a horizontal chain driven by the same relative angle f(t) = 0.5 sin(2 t): link k
+  // turns by (k + 1) f, its centre at sum_{i<k} l (cos, sin)((i + 1) f) + l/2 (cos, sin)((k + 1) f).
+  QFETCH(int, links);
+  const Model model = test::compileOrFail(bench::drivenChain(links, "0.5*sin(2*t)"));
+  QCOMPARE(model.nv >= kSparseFromVelocities, links == 40);
+  Workspace ws(model);
+  State state{0.0, model.q0, model.v0};
+  QVERIFY(assemble(model, state, ws).ok());
+  KinematicsOptions options;
+  options.endTime = 2.0;
+  options.step = 1e-2;
+  options.outputStep = 0.1;
+  options.tolerance = 1e-12;
+  Results results;
+  runKinematics(model, state, ws, options, results);
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  QCOMPARE(results.frames.size(), std::size_t(21));
+  const double l = 1.0 / links;
+  double position = 0, rates = 0, balance = 0;
+  for (const Frame& f : results.frames) {
+    const double t = f.state.t, angle = 0.5 * std::sin(2 * t), rate = std::cos(2 * t),
+                 acceleration = -2 * std::sin(2 * t);
+    Eigen::Vector2d joint(0, 0);
+    for (int k = 0; k < links; ++k) {
+      const Body& body = model.bodies[static_cast<std::size_t>(k)];
+      const double phi = (k + 1) * angle;
+      const Eigen::Vector2d centre = joint + l / 2 * Eigen::Vector2d(std::cos(phi), std::sin(phi));
+      joint += l * Eigen::Vector2d(std::cos(phi), std::sin(phi));
+      position = std::max({position, (f.state.q.segment<2>(body.q) - centre).norm(),
+                           std::abs(f.state.q(body.q + 2) - phi)});
+      rates = std::max({rates, std::abs(f.state.v(body.v + 2) - (k + 1) * rate),
+                        std::abs(f.vdot(body.v + 2) - (k + 1) * acceleration)});
+    }
+    // The multipliers balance the equations of motion: M vdot + Phi_q^T lambda = Q.
+    evaluateConstraintDerivatives(model, f.state, ws);
+    evaluateMassMatrix(model, f.state, ws);
+    evaluateAppliedForces(model, f.state, ws);
+    balance = std::max(
+        balance, (ws.M * f.vdot + ws.Phi_q.transpose() * f.lambda - ws.Q).lpNorm<Eigen::Infinity>());
+  }
+  qInfo("%d links: position error %.1e, rate error %.1e, force balance %.1e", links, position,
+        rates, balance);
+  QVERIFY(position < 1e-10);
+  QVERIFY(rates < 1e-8);
+  QVERIFY(balance < 1e-9);
 }
 
 QTEST_GUILESS_MAIN(TestKinematics)

@@ -2,7 +2,8 @@
 // steps of the dense one on a damped chain (bdf also on a spatial chain), the Workspace's fixed
 // patterns hold every entry, and the assembly, the redundancy analysis and the accelerations of a
 // chain past kSparseFromVelocities (SuiteSparseQR, sparse KKT) satisfy their equations, a
-// duplicated joint found redundant with its reactions shared; a whipping chain runs through (hht),
+// duplicated joint found redundant with its reactions shared, and the workspace keeps its KKT
+// solver while the active rows stay; a whipping chain runs through (hht),
 // and bdf runs the 1000-link chain.
 #include "bench_common.h"
 #include "model/compile.h"
@@ -10,6 +11,7 @@
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
 #include "solve/forces.h"
+#include "solve/kkt_solver.h"
 #include "solve/sparse_qr.h"
 #include "test_support.h"
 
@@ -267,6 +269,39 @@ class TestSparse : public QObject {
     // The joints whose reactions are not unique: the pin and its twin, no other.
     const std::vector<std::string> shared = dependentElements(model, ws.Phi_q, 1e-9, 1e-8);
     QCOMPARE(shared, (std::vector<std::string>{"pin7", "twin"}));
+  }
+
+  void kktSolverIsKeptWhileTheActiveRowsStay() {
+    // The workspace keeps the large models' KKT solver from call to call; its solutions match
+    // those of a fresh workspace, and it is made again when the active rows change.
+    const Model model = test::compileOrFail(dampedChain(40));
+    QVERIFY(model.nv >= kSparseFromVelocities);
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    QVERIFY(assemble(model, state, ws).ok());
+    QVERIFY(ws.kkt);
+    const KktSolver* kept = ws.kkt.get();
+    const auto matchesFresh = [&](const State& at) {
+      QVERIFY(solveAccelerations(model, at, ws).ok());
+      Workspace fresh(model);
+      fresh.active = ws.active;
+      QVERIFY(solveAccelerations(model, at, fresh).ok());
+      QVERIFY((ws.vdot - fresh.vdot).lpNorm<Eigen::Infinity>() <=
+              1e-12 * fresh.vdot.lpNorm<Eigen::Infinity>());
+      QVERIFY((ws.lambda - fresh.lambda).lpNorm<Eigen::Infinity>() <=
+              1e-12 * fresh.lambda.lpNorm<Eigen::Infinity>());
+    };
+    // Another state (the chain bent, moving): the same solver.
+    State moved = state;
+    for (const Body& b : model.bodies) moved.q(b.q + 2) -= 0.3 * b.q / model.nq;
+    moved.v.setConstant(0.5);
+    matchesFresh(moved);
+    QCOMPARE(ws.kkt.get(), kept);
+    // A row dropped (the first pin's vertical equation): a new solver on the remaining rows.
+    ws.active[1] = false;
+    matchesFresh(moved);
+    QVERIFY(ws.kkt.get() != kept);
+    QCOMPARE(ws.kkt->rows().size(), std::size_t(ws.Phi_q.rows() - 1));
   }
 
   void sparseLeftNullSpaceSpansTheDependencies() {
