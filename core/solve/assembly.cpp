@@ -12,19 +12,6 @@
 namespace rlx {
 namespace {
 
-// The model's size: the largest distance of a body or a joint point from the origin or from its
-// body's centre. Angles are weighted by its square so that metres and radians compare.
-double lengthScale(const Model& model) {
-  double L = 0.0;
-  for (const Body& b : model.bodies) L = std::max(L, model.q0.segment(b.q, model.dimension).norm());
-  for (const Joint& j : model.joints) L = std::max({L, j.s1.norm(), j.s2.norm()});
-  return L > 0 ? L : 1.0;
-}
-
-}  // namespace
-
-namespace {
-
 bool isLarge(const Model& model) { return model.nv >= kSparseFromVelocities; }
 
 void addOwner(const Model& model, Eigen::Index row, std::vector<std::string>& names) {
@@ -100,7 +87,7 @@ std::string number(double x) { return numberText(x, 3); }
 }  // namespace
 
 Eigen::VectorXd assemblyWeights(const Model& model, bool velocities, double holdWeight) {
-  const double L = lengthScale(model);
+  const double L = modelSize(model, model.q0);
   Eigen::VectorXd w = Eigen::VectorXd::Ones(model.nv);
   const std::vector<bool>& held = velocities ? model.holdV : model.holdQ;
   for (const Body& b : model.bodies)

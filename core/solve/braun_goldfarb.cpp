@@ -18,14 +18,6 @@ namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kMuFraction = 2.5e-3;  // mu0^2 as a fraction of 2 T_typ
 
-// Largest distance of a body centre or a joint point from the origin or its body's centre.
-double lengthScale(const Model& model, const State& state) {
-  double L = 0.0;
-  for (const Body& b : model.bodies) L = std::max(L, state.q.segment(b.q, model.dimension).norm());
-  for (const Joint& j : model.joints) L = std::max({L, j.s1.norm(), j.s2.norm()});
-  return L > 0 ? L : 1.0;
-}
-
 // x_b <- F_b x_b (or F_b^T x_b) per body block of D entries (D = bodyDofs: 3 planar, 6 spatial).
 template <int D>
 void multiplyBlocks(const Model& model, const std::vector<Eigen::Matrix<double, 6, 6>>& F,
@@ -139,7 +131,7 @@ bool CorrectedEquation::factorMassMatrix(std::string& body) {
 bool CorrectedEquation::setStart(const State& start, bool energyCorrection) {
   E0_ = kineticEnergy(model_, start) + potentialEnergy(model_, start);
   double gravityPotential = 0.0, gravityScale = 0.0;
-  const double L = lengthScale(model_, start);
+  const double L = modelSize(model_, start.q);
   for (const Body& b : model_.bodies) {
     gravityPotential -=
         b.mass * model_.gravity.head(model_.dimension).dot(start.q.segment(b.q, model_.dimension));

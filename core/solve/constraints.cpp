@@ -5,6 +5,7 @@
 #include "solve/spatial_constraints.h"
 #include "solve/user_constraints.h"
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -292,6 +293,13 @@ void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::Vec
                         double h) {
   if (model.dimension == 3) return integrateSpatialPositions(model, q, v, h);
   q += h * v;  // planar: q and v have the same layout
+}
+
+double modelSize(const Model& model, const Eigen::VectorXd& q) {
+  double L = 0.0;
+  for (const Body& b : model.bodies) L = std::max(L, q.segment(b.q, model.dimension).norm());
+  for (const Joint& j : model.joints) L = std::max({L, j.s1.norm(), j.s2.norm()});
+  return L > 0 ? L : 1.0;
 }
 
 double positionError(const Model& model, const State& state, Workspace& ws) {

@@ -51,6 +51,10 @@ void evaluatePlanarGamma(const Model& model, const State& state, Eigen::VectorXd
 // is advanced on the rotation group (never q += h v for quaternions).
 void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::VectorXd& v, double h);
 
+// The model's size at q: the largest distance of a body centre from the origin or of a joint
+// point from its body's centre (1 when all are zero). Scales lengths in tolerances and bounds.
+double modelSize(const Model& model, const Eigen::VectorXd& q);
+
 // max |Phi| and max |Phi_q v - nu| over all rows (redundant ones included).
 double positionError(const Model& model, const State& state, Workspace& ws);
 double velocityError(const Model& model, const State& state, Workspace& ws);

@@ -24,14 +24,6 @@ Eigen::Vector3d bodyOrigin(const Model& model, const Eigen::VectorXd& q, int bod
   return r;
 }
 
-// The model's size: the largest distance of a body or a joint point from the origin or its body.
-double modelSize(const Model& model) {
-  double L = 0.0;
-  for (const Body& b : model.bodies) L = std::max(L, model.q0.segment(b.q, model.dimension).norm());
-  for (const Joint& j : model.joints) L = std::max({L, j.s1.norm(), j.s2.norm()});
-  return L > 0 ? L : 1.0;
-}
-
 // dp/dv of a body point: dim x nv.
 Eigen::MatrixXd pointJacobian(const Model& model, const Eigen::VectorXd& q, int body,
                               const Eigen::Vector3d& point) {
@@ -143,7 +135,7 @@ DragReport dragAssemble(const Model& model, State& state, Workspace& ws, const D
                         const DragOptions& options) {
   DragReport report;
   report.time = state.t;
-  const double L = modelSize(model);
+  const double L = modelSize(model, model.q0);
   DragProblem problem{model,
                       state,
                       ws,

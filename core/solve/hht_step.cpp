@@ -18,6 +18,7 @@ constexpr double kStepChange = 0.25;         // relative change of h that trigge
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
 constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
 constexpr double kMatrixCost = 2.0;          // closed-form J formed and factored, in iterations
+constexpr double kRunawayFactor = 100.0;     // a step displacing a body more (sizes, rad) fails
 
 // Iterations until the remainder test passes, the first of them with a correction of `norm` and
 // every one contracting by `rate`.
@@ -48,6 +49,11 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   aRate_.setZero(n_);
   lambdaRate_.setZero(m_);
   a_.setZero(n_);
+  // A step's displacement limit: kRunawayFactor model sizes or radians.
+  displacementLimit_.setConstant(n_, kRunawayFactor);
+  const double size = kRunawayFactor * modelSize(model, model.q0);
+  for (const Body& b : model.bodies)
+    displacementLimit_.segment(b.v, model.dimension).setConstant(size);
   rn_.setZero(n_);
   lambdan_.setZero(m_);
   lambda_.setZero(m_);
@@ -217,6 +223,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     previous = norm;
     ++sinceFactor;
     if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1)) {
+      if (runaway(accepted, h)) return StepOutcome::MaxIterations;
       updateTrial(accepted, h);
       return StepOutcome::Converged;
     }
@@ -232,6 +239,15 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     if (factored_ && again && sinceFactor > 1 && renewalPays(norm, rate)) factored_ = false;
   }
   return StepOutcome::MaxIterations;
+}
+
+bool HHTStep::runaway(const State& accepted, double h) const {
+  // The step's displacement, h v_n + h^2 ((1/2 - beta) a_n + beta a), against its limit.
+  for (Eigen::Index i = 0; i < n_; ++i)
+    if (std::abs(h * accepted.v(i) + h * h * ((0.5 - beta_) * anStep_(i) + beta_ * a_(i))) >
+        displacementLimit_(i))
+      return true;
+  return false;
 }
 
 bool HHTStep::renewalPays(double norm, double rate) const {

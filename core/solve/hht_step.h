@@ -37,6 +37,10 @@
 // seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
 // see near a singular configuration. Only the active rows (see analyzeRedundancy) enter; the
 // multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
+// A converged a whose step moves a body by more than 100 times the model's size (solve/
+// constraints.h modelSize) or turns it by more than 100 rad is a spurious root of a violent step
+// (a whipping chain's tip at a step too long for it, with accelerations of 1e13 and the
+// constraints broken by 6e-2 m): the step fails like a Newton failure and a shorter one is tried.
 
 #include "model/model.h"
 #include "results/results.h"
@@ -84,6 +88,7 @@ class HHTStep {
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
   double correctionNorm(double h);
+  bool runaway(const State& accepted, double h) const;
   bool renewalPays(double norm, double rate) const;
 
   const Model& model_;
@@ -101,6 +106,7 @@ class HHTStep {
   Eigen::VectorXd anStep_;              // a_n referred to this step's h (see solve)
   double hn_ = 0.0;                     // the last accepted step (0: none since start)
   Eigen::VectorXd a_, lambda_;          // iterate
+  Eigen::VectorXd displacementLimit_;   // per velocity: largest displacement of a step (runaway)
   Eigen::VectorXd lambdaAll_;           // a multiplier vector on every row (zero on inactive ones)
   State trial_, predictor_;
   Eigen::VectorXd increment_;         // h v_n + h^2 ((1/2 - beta) a_n + beta a)
