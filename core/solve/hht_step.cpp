@@ -223,9 +223,8 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     previous = norm;
     ++sinceFactor;
     if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1)) {
-      if (runaway(accepted, h)) return StepOutcome::MaxIterations;
       updateTrial(accepted, h);
-      return StepOutcome::Converged;
+      return runaway() ? StepOutcome::MaxIterations : StepOutcome::Converged;
     }
     // Too slow to converge within the iterations left, or diverging: a fresh J at the current
     // iterate, unless this one is fresh already. A closed-form J is cheap: formed again at the
@@ -241,13 +240,9 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
   return StepOutcome::MaxIterations;
 }
 
-bool HHTStep::runaway(const State& accepted, double h) const {
-  // The step's displacement, h v_n + h^2 ((1/2 - beta) a_n + beta a), against its limit.
-  for (Eigen::Index i = 0; i < n_; ++i)
-    if (std::abs(h * accepted.v(i) + h * h * ((0.5 - beta_) * anStep_(i) + beta_ * a_(i))) >
-        displacementLimit_(i))
-      return true;
-  return false;
+bool HHTStep::runaway() const {
+  // The step's displacement (the trial's increment) against its limit.
+  return (increment_.array().abs() > displacementLimit_.array()).any();
 }
 
 bool HHTStep::renewalPays(double norm, double rate) const {

@@ -37,8 +37,8 @@
 // seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
 // see near a singular configuration. Only the active rows (see analyzeRedundancy) enter; the
 // multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
-// A converged a whose step moves a body by more than 100 times the model's size (solve/
-// constraints.h modelSize) or turns it by more than 100 rad is a spurious root of a violent step
+// A converged a whose step moves a body by more than 100 times the model's size (modelSize,
+// solve/constraints.h) or turns it by more than 100 rad is a spurious root of a violent step
 // (a whipping chain's tip at a step too long for it, with accelerations of 1e13 and the
 // constraints broken by 6e-2 m): the step fails like a Newton failure and a shorter one is tried.
 
@@ -88,7 +88,7 @@ class HHTStep {
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
   double correctionNorm(double h);
-  bool runaway(const State& accepted, double h) const;
+  bool runaway() const;
   bool renewalPays(double norm, double rate) const;
 
   const Model& model_;
