@@ -248,14 +248,6 @@ bool solveKkt(const Model& model, Workspace& ws, const std::vector<Eigen::Index>
   return ws.kkt->solve(ws, rhs, x);
 }
 
-// The rows of Phi_q the redundancy analysis kept.
-std::vector<Eigen::Index> activeRows(const Workspace& ws) {
-  std::vector<Eigen::Index> rows;
-  for (Eigen::Index i = 0; i < ws.Phi_q.rows(); ++i)
-    if (ws.active[static_cast<std::size_t>(i)]) rows.push_back(i);
-  return rows;
-}
-
 }  // namespace
 
 bool projectVelocities(const Model& model, State& state, Workspace& ws) {

@@ -60,9 +60,8 @@ IterationMatrix::IterationMatrix(const Model& model, Workspace& ws, bool sparse)
       ws_(ws),
       sparse_(sparse),
       closedFormConstraints_(sparse && closedFormConstraintStiffness(model)),
-      closedFormForces_(closedFormConstraints_ && closedFormForceStiffness(model)) {
-  for (std::size_t i = 0; i < ws.active.size(); ++i)
-    if (ws.active[i]) rows_.push_back(static_cast<Eigen::Index>(i));
+      closedFormForces_(closedFormConstraints_ && closedFormForceStiffness(model)),
+      rows_(activeRows(ws)) {
   n_ = model.nv;
   m_ = static_cast<Eigen::Index>(rows_.size());
   force0_.setZero(n_);

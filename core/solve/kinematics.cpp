@@ -13,14 +13,6 @@
 namespace rlx {
 namespace {
 
-// The rows kept after the redundancy analysis.
-std::vector<Eigen::Index> activeRows(const Workspace& ws) {
-  std::vector<Eigen::Index> rows;
-  for (std::size_t i = 0; i < ws.active.size(); ++i)
-    if (ws.active[i]) rows.push_back(static_cast<Eigen::Index>(i));
-  return rows;
-}
-
 std::string timeText(double t) {
   std::ostringstream out;
   out << "t = " << t << " s";

@@ -52,6 +52,9 @@ struct Workspace {
   explicit Workspace(const Model& model);
 };
 
+// The rows of Phi_q the redundancy analysis kept (Workspace::active), ascending.
+std::vector<Eigen::Index> activeRows(const Workspace& ws);
+
 // The bodies each row of Phi_q touches (ascending, ground left out): the pattern of Phi_q.
 std::vector<std::vector<int>> rowBodies(const Model& model);
 
