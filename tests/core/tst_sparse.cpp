@@ -1,5 +1,7 @@
-// The sparse paths of large models: hht and bdf with a sparse iteration matrix converge to the
-// steps of the dense one on a damped chain (bdf also on a spatial chain), the Workspace's fixed
+// The sparse paths of large models: the sparse L D L^T and the KKT solve through the Schur
+// complement against dense solves; hht and bdf with a sparse iteration matrix converge to the
+// steps of the dense one on a damped chain (KLU) and a plain one (Schur complement), bdf also on
+// a spatial chain; the Workspace's fixed
 // patterns hold every entry, and the assembly, the redundancy analysis and the accelerations of a
 // chain past kSparseFromVelocities (SuiteSparseQR, sparse KKT) satisfy their equations, a
 // duplicated joint found redundant with its reactions shared, and the workspace keeps its KKT
@@ -11,7 +13,10 @@
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
 #include "solve/forces.h"
+#include "solve/kkt_matrix.h"
+#include "solve/kkt_schur.h"
 #include "solve/kkt_solver.h"
+#include "solve/sparse_ldlt.h"
 #include "solve/sparse_qr.h"
 #include "test_support.h"
 
@@ -106,32 +111,112 @@ class TestSparse : public QObject {
   Q_OBJECT
 
  private slots:
+  void sparseLdltSolvesPositiveDefiniteSystems() {
+    // A random sparse symmetric positive definite matrix (a random pattern, diagonally dominant):
+    // the factors solve it to rounding, and factor() again with other values reuses the pattern.
+    const Eigen::Index n = 60;
+    std::srand(7);
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+    for (int e = 0; e < 150; ++e) {
+      const Eigen::Index i = std::rand() % n, j = std::rand() % n;
+      A(i, j) = A(j, i) = Eigen::VectorXd::Random(1)(0);
+    }
+    A.diagonal() += A.cwiseAbs().rowwise().sum() + Eigen::VectorXd::Constant(n, 0.1);
+    const auto upper = [&](const Eigen::MatrixXd& dense) {
+      Eigen::SparseMatrix<double> U = dense.triangularView<Eigen::Upper>().toDenseMatrix().sparseView();
+      U.makeCompressed();
+      return U;
+    };
+    SparseLdlt ldlt(upper(A));
+    for (const double shift : {0.0, 5.0}) {
+      const Eigen::MatrixXd shifted = A + shift * Eigen::MatrixXd::Identity(n, n);
+      QVERIFY(ldlt.factor(upper(shifted)));
+      const Eigen::VectorXd b = Eigen::VectorXd::Random(n);
+      Eigen::VectorXd x = b;
+      ldlt.solveInPlace(x);
+      QVERIFY((shifted * x - b).norm() < 1e-12 * b.norm());
+    }
+    // Not positive definite: refused, and a definite matrix factors again afterwards.
+    Eigen::MatrixXd indefinite = A;
+    indefinite(n / 2, n / 2) = -indefinite(n / 2, n / 2);
+    QVERIFY(!ldlt.factor(upper(indefinite)));
+    QVERIFY(ldlt.factor(upper(A)));
+  }
+
+  void kktSchurMatchesDenseSolve() {
+    // J = [A G^T; G 0] of a 40-link chain at a bent state, A = M / d + a symmetric part per body:
+    // the Schur complement's solution satisfies the dense system.
+    const Model model = test::compileOrFail(bench::pendulumChain(40));
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    for (const Body& b : model.bodies) state.q(b.q + 2) -= 0.4 * b.q / model.nq;
+    QVERIFY(assemble(model, state, ws).ok());
+    evaluateConstraintDerivatives(model, state, ws);
+    std::vector<std::vector<Eigen::Index>> bodyBlocks(static_cast<std::size_t>(model.nv));
+    for (const Body& b : model.bodies)
+      for (int k = 0; k < 3; ++k)
+        for (int r = 0; r < 3; ++r) bodyBlocks[static_cast<std::size_t>(b.v + k)].push_back(b.v + r);
+    KktMatrix kkt(ws, activeRows(ws), bodyBlocks);
+    kkt.fill(ws, 1.1);
+    for (const Body& b : model.bodies)  // a symmetric part, off the diagonal too
+      for (int k = 0; k < 3; ++k)
+        for (int r = 0; r < 3; ++r)
+          kkt.matrix().coeffRef(b.v + r, b.v + k) += 1e-5 * (1 + r + k) * b.mass;
+    KktSchur schur(kkt.matrix(), model.nv, 3);
+    QVERIFY(schur.applies());
+    QVERIFY(schur.factor(kkt.matrix()));
+    const Eigen::MatrixXd dense(kkt.matrix());
+    const Eigen::VectorXd b = Eigen::VectorXd::Random(dense.rows());
+    Eigen::VectorXd x = b;
+    schur.solveInPlace(x);
+    const Eigen::VectorXd exact = dense.partialPivLu().solve(b);
+    qInfo("40 links: |x - x_dense| / |x_dense| %.2e", (x - exact).norm() / exact.norm());
+    QVERIFY((x - exact).norm() < 1e-9 * exact.norm());
+    // A block not symmetric positive definite: factor() refuses, the caller turns to KLU.
+    kkt.matrix().coeffRef(5, 5) = -1.0;
+    QVERIFY(!schur.factor(kkt.matrix()));
+    kkt.matrix().coeffRef(5, 5) = 1.0;
+    kkt.matrix().coeffRef(3, 4) += 1.0;  // not symmetric
+    QVERIFY(!schur.factor(kkt.matrix()));
+    // Two bodies coupled in A (a spring between them): the solver does not apply.
+    bodyBlocks[0].push_back(3);
+    KktMatrix coupled(ws, activeRows(ws), bodyBlocks);
+    QVERIFY(!KktSchur(coupled.matrix(), model.nv, 3).applies());
+  }
+
   void sparseMatchesDense_data() {
     // hht: a tight Newton tolerance (the paths iterate differently, see hht_step.h: same limit);
     // bdf: the local error tolerance (the Newton stops at 1e-3 of it).
+    // The damped chain's springs couple the bodies in J (KLU); the plain chain's J has a block
+    // per body (the Schur complement, solve/kkt_schur.h).
+    QTest::addColumn<bool>("damped");
     QTest::addColumn<QString>("integrator");
     QTest::addColumn<double>("tolerance");
     QTest::addColumn<double>("positionBound");
     QTest::addColumn<double>("velocityBound");
-    QTest::newRow("hht") << "hht" << 1e-10 << 1e-10 << 1e-8;
-    QTest::newRow("bdf") << "bdf" << 1e-6 << 1e-10 << 1e-8;
+    QTest::newRow("damped hht") << true << "hht" << 1e-10 << 1e-10 << 1e-8;
+    QTest::newRow("damped bdf") << true << "bdf" << 1e-6 << 1e-10 << 1e-8;
+    QTest::newRow("plain hht") << false << "hht" << 1e-10 << 1e-10 << 1e-8;
+    QTest::newRow("plain bdf") << false << "bdf" << 1e-6 << 1e-10 << 1e-8;
   }
 
   void sparseMatchesDense() {
+    QFETCH(bool, damped);
     QFETCH(QString, integrator);
     QFETCH(double, tolerance);
     QFETCH(double, positionBound);
     QFETCH(double, velocityBound);
-    const Model model = test::compileOrFail(dampedChain(30));
+    const Model model =
+        test::compileOrFail(damped ? dampedChain(30) : bench::pendulumChain(30));
     QCOMPARE(model.nv, 90);
     const std::string name = integrator.toStdString();
     const Run dense = runImplicit(model, name, tolerance, model.nv + 1, 0.2);
     const Run sparse = runImplicit(model, name, tolerance, 1, 0.2);
     const double dq = (dense.state.q - sparse.state.q).lpNorm<Eigen::Infinity>();
     const double dv = (dense.state.v - sparse.state.v).lpNorm<Eigen::Infinity>();
-    qInfo("N = 30, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
+    qInfo("N = 30, %s, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
           "(tip moved %.3f m); Newton iterations %d and %d, evaluations %d and %d",
-          name.c_str(), dense.results.stats.steps, dq, dv,
+          damped ? "damped" : "plain", name.c_str(), dense.results.stats.steps, dq, dv,
           (dense.state.q - model.q0).lpNorm<Eigen::Infinity>(),
           dense.results.stats.newtonIterations, sparse.results.stats.newtonIterations,
           dense.results.stats.rhsEvaluations, sparse.results.stats.rhsEvaluations);
