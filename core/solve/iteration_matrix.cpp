@@ -274,6 +274,12 @@ double IterationMatrix::reciprocalCondition() {
   return normJ > 0 && estimate > 0 ? 1.0 / (normJ * estimate) : 0.0;
 }
 
+void IterationMatrix::solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd& force) {
+  if (schurFactored_) return schur_->solveInPlace(x, &force);
+  solveInPlace(x);
+  multiplyConstraintTranspose(x.tail(m_), force);
+}
+
 void IterationMatrix::solveInPlace(Eigen::VectorXd& x) {
   if (schurFactored_)
     schur_->solveInPlace(x);

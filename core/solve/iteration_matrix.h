@@ -52,6 +52,10 @@ class IterationMatrix {
   // x <- J^-1 x (n + m entries: velocities, then the active rows).
   void solveInPlace(Eigen::VectorXd& x);
 
+  // The same, and force = Phi_q^T times x's active-row part (as J was formed): through the
+  // Schur complement in the solve's own pass.
+  void solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd& force);
+
   // out = Phi_q^T x over the active rows (J's top right block, as formed).
   void multiplyConstraintTranspose(const Eigen::Ref<const Eigen::VectorXd>& x,
                                    Eigen::VectorXd& out) const;

@@ -116,11 +116,11 @@ bool KktSchur::factor(const Eigen::SparseMatrix<double>& J) {
   return blockSize_ == 3 ? factorBlocks<3>(J) : factorBlocks<6>(J);
 }
 
-void KktSchur::solveInPlace(Eigen::VectorXd& x) {
+void KktSchur::solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd* force) {
   if (blockSize_ == 3)
-    solveBlocks<3>(x);
+    solveBlocks<3>(x, force);
   else
-    solveBlocks<6>(x);
+    solveBlocks<6>(x, force);
 }
 
 template <int S>
@@ -158,7 +158,7 @@ bool KktSchur::factorBlocks(const Eigen::SparseMatrix<double>& J) {
 }
 
 template <int S>
-void KktSchur::solveBlocks(Eigen::VectorXd& x) {
+void KktSchur::solveBlocks(Eigen::VectorXd& x, Eigen::VectorXd* force) {
   using Block = Eigen::Matrix<double, S, S>;
   using Vector = Eigen::Matrix<double, S, 1>;
   // u = A^-1 r1
@@ -173,12 +173,17 @@ void KktSchur::solveBlocks(Eigen::VectorXd& x) {
     g += S;
   }
   ldlt_->solveInPlace(y_);
-  // x = u - A^-1 G^T y
+  // x = u - A^-1 G^T y (and G^T y)
   x.head(n_) = u_;
+  if (force) force->setZero(n_);
   const double* w = touchSolved_.data();
+  g = touchValues_.data();
   for (const Touch& t : touches_) {
-    x.segment<S>(t.first) -= y_(t.orderedRow) * Eigen::Map<const Vector>(w);
+    const double y = y_(t.orderedRow);
+    x.segment<S>(t.first) -= y * Eigen::Map<const Vector>(w);
+    if (force) force->segment<S>(t.first) += y * Eigen::Map<const Vector>(g);
     w += S;
+    g += S;
   }
   for (Eigen::Index k = 0; k < m_; ++k) x(n_ + k) = y_(order_(k));
 }

@@ -34,12 +34,12 @@ class KktSchur {
   // Factors J (the pattern's values); false when A or S is not positive definite.
   bool factor(const Eigen::SparseMatrix<double>& J);
 
-  // [x; y] <- J^-1 [r1; r2].
-  void solveInPlace(Eigen::VectorXd& x);
+  // [x; y] <- J^-1 [r1; r2], and force = G^T y when given (in the same pass).
+  void solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd* force = nullptr);
 
  private:
   template <int S> bool factorBlocks(const Eigen::SparseMatrix<double>& J);
-  template <int S> void solveBlocks(Eigen::VectorXd& x);
+  template <int S> void solveBlocks(Eigen::VectorXd& x, Eigen::VectorXd* force);
 
   // A row k of G on a block b: g = G(k, b) and w = A_b^-1 g at touchValues_ / touchSolved_
   // (s entries from s t, touch t), its value positions in J at touchSlots_ (-1: not in J).
