@@ -1,9 +1,10 @@
 // The sparse paths of large models: the sparse L D L^T and the KKT solve through the Schur
-// complement against dense solves; hht and bdf with a sparse iteration matrix converge to the
-// steps of the dense one on a damped chain (KLU) and a plain one (Schur complement), bdf also on
-// a spatial chain; the Workspace's fixed
-// patterns hold every entry, and the assembly, the redundancy analysis and the accelerations of a
-// chain past kSparseFromVelocities (SuiteSparseQR, sparse KKT) satisfy their equations, a
+// complement (blocks of 3 and 6) against dense solves; hht and bdf with a sparse iteration matrix
+// converge to the steps of the dense one on a damped chain (KLU) and a plain one (Schur
+// complement), bdf also on a spatial chain; analyses flush subnormals; the Workspace's fixed
+// patterns hold every entry, and the assembly, the redundancy analysis and the accelerations of
+// planar and spatial chains past kSparseFromVelocities (SuiteSparseQR, sparse KKT) satisfy their
+// equations, a
 // duplicated joint found redundant with its reactions shared, and the workspace keeps its KKT
 // solver while the active rows stay; whipping chains run through on their constraints (hht),
 // and bdf runs the 1000-link chain.
@@ -186,6 +187,46 @@ class TestSparse : public QObject {
     QVERIFY(!KktSchur(coupled.matrix(), model.nv, 3).applies());
   }
 
+  void kktSchurSolvesSpatialBlocks() {
+    // Blocks of 6 (spatial bodies): 12 random symmetric positive definite blocks, 40 random rows
+    // each touching one or two bodies, G^T force included; against a dense solve.
+    const Eigen::Index bodies = 12, n = 6 * bodies, m = 40;
+    std::srand(11);
+    std::vector<Eigen::Triplet<double>> entries;
+    for (Eigen::Index b = 0; b < bodies; ++b) {
+      const Eigen::MatrixXd R = Eigen::MatrixXd::Random(6, 6);
+      const Eigen::MatrixXd block = R * R.transpose() + Eigen::MatrixXd::Identity(6, 6);
+      for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 6; ++r)
+          entries.emplace_back(static_cast<int>(6 * b + r), static_cast<int>(6 * b + c), block(r, c));
+    }
+    for (Eigen::Index k = 0; k < m; ++k) {
+      const Eigen::Index first = k % bodies, second = (k * 7 + 3) % bodies;
+      for (const Eigen::Index b : {first, second})
+        for (int c = 0; c < 6; ++c)
+          if ((k + c) % 3 != 0) {  // some entries structurally absent
+            const double g = Eigen::VectorXd::Random(1)(0);
+            entries.emplace_back(static_cast<int>(n + k), static_cast<int>(6 * b + c), g);
+            entries.emplace_back(static_cast<int>(6 * b + c), static_cast<int>(n + k), g);
+          }
+    }
+    Eigen::SparseMatrix<double> J(n + m, n + m);
+    J.setFromTriplets(entries.begin(), entries.end());
+    J.makeCompressed();
+    KktSchur schur(J, n, 6);
+    QVERIFY(schur.applies());
+    QVERIFY(!KktSchur(J, n, 3).applies());  // blocks of 3 would cut the bodies' blocks
+    QVERIFY(schur.factor(J));
+    const Eigen::MatrixXd dense(J);
+    const Eigen::VectorXd b = Eigen::VectorXd::Random(n + m);
+    Eigen::VectorXd x = b, force;
+    schur.solveInPlace(x, &force);
+    const Eigen::VectorXd exact = dense.partialPivLu().solve(b);
+    QVERIFY((x - exact).norm() < 1e-10 * exact.norm());
+    const Eigen::VectorXd expectedForce = dense.topRightCorner(n, m) * exact.tail(m);
+    QVERIFY((force - expectedForce).norm() < 1e-10 * expectedForce.norm());
+  }
+
   void sparseMatchesDense_data() {
     // hht: a tight Newton tolerance (the paths iterate differently, see hht_step.h: same limit);
     // bdf: the local error tolerance (the Newton stops at 1e-3 of it).
@@ -360,6 +401,50 @@ class TestSparse : public QObject {
     QCOMPARE(ws.M.nonZeros(), 5 * 9);
     QCOMPARE(ws.M.coeff(3, 3), 0.2);
     QCOMPARE(ws.M.coeff(3, 4), 0.0);
+  }
+
+  void spatialChainAcceleratesThroughTheSchurComplement() {
+    // 20 rods on spherical joints (nv = 120): the workspace's KKT solver goes through the Schur
+    // complement with blocks of 6; accelerations and multipliers satisfy their equations.
+    Spec spec = test::loadSpec(test::testDataPath("spatial_chain.rlx"));
+    const double l = spec.bodies[1].position[0].value - spec.bodies[0].position[0].value;
+    while (spec.bodies.size() < 20) {
+      BodySpec body = spec.bodies.back();
+      JointSpec joint = spec.joints.back();
+      joint.body1 = body.name;
+      body.name = "link" + std::to_string(spec.bodies.size());
+      joint.name = "ball" + std::to_string(spec.joints.size());
+      joint.body2 = body.name;
+      body.position[0].value += l;
+      (*joint.at)[0].value += l;
+      spec.bodies.push_back(body);
+      spec.joints.push_back(joint);
+    }
+    const Model model = test::compileOrFail(spec);
+    QCOMPARE(model.nv, 120);
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    state.v.setConstant(0.3);  // gyroscopic and centripetal terms
+    QVERIFY(assemble(model, state, ws).ok());
+    QVERIFY(ws.kkt);
+    QVERIFY(solveAccelerations(model, state, ws).ok());
+    evaluateConstraintDerivatives(model, state, ws);
+    evaluateMassMatrix(model, state, ws);
+    evaluateAppliedForces(model, state, ws);
+    const double acceleration = (ws.Phi_q * ws.vdot - ws.gamma).lpNorm<Eigen::Infinity>();
+    const double balance =
+        (ws.M * ws.vdot + ws.Phi_q.transpose() * ws.lambda - ws.Q).lpNorm<Eigen::Infinity>();
+    qInfo("spatial chain of 20: |Phi_q a - gamma| %.1e, |M a + Phi_q^T lambda - Q| %.1e",
+          acceleration, balance);
+    QVERIFY(ws.vdot.norm() > 1.0);
+    QVERIFY(acceleration < 1e-8);
+    QVERIFY(balance < 1e-8);
+    // The path the solver takes: M's blocks of 6 positive definite, S factored.
+    KktMatrix kkt(ws, activeRows(ws));
+    kkt.fill(ws, 1.0);
+    KktSchur schur(kkt.matrix(), model.nv, 6);
+    QVERIFY(schur.applies());
+    QVERIFY(schur.factor(kkt.matrix()));
   }
 
   void largeChainAssemblesWithSparseSolvers() {
