@@ -1,13 +1,12 @@
 // The sparse paths of large models: the sparse L D L^T and the KKT solve through the Schur
 // complement (blocks of 3 and 6) against dense solves; hht and bdf with a sparse iteration matrix
-// converge to the steps of the dense one on a damped chain (KLU) and a plain one (Schur
-// complement), bdf also on a spatial chain; analyses flush subnormals; the Workspace's fixed
-// patterns hold every entry, and the assembly, the redundancy analysis and the accelerations of
-// planar and spatial chains past kSparseFromVelocities (SuiteSparseQR, sparse KKT) satisfy their
-// equations, a
-// duplicated joint found redundant with its reactions shared, and the workspace keeps its KKT
-// solver while the active rows stay; whipping chains run through on their constraints (hht),
-// and bdf runs the 1000-link chain.
+// converge to the steps of the dense one on a damped chain (KLU), a plain one and a chain of
+// four-bar loops (Schur complement), bdf also on a spatial chain; analyses flush subnormals; the
+// Workspace's fixed patterns hold every entry, and the assembly, the redundancy analysis and the
+// accelerations of planar and spatial chains past kSparseFromVelocities (SuiteSparseQR, sparse
+// KKT) satisfy their equations, a duplicated joint found redundant with its reactions shared,
+// and the workspace keeps its KKT solver while the active rows stay; whipping chains run through
+// on their constraints (hht), and bdf runs the 1000-link chain.
 #include "bench_common.h"
 #include "model/compile.h"
 #include "solve/analysis.h"
@@ -231,43 +230,46 @@ class TestSparse : public QObject {
     // hht: a tight Newton tolerance (the paths iterate differently, see hht_step.h: same limit);
     // bdf: the local error tolerance (the Newton stops at 1e-3 of it).
     // The damped chain's springs couple the bodies in J (KLU); the plain chain's J has a block
-    // per body (the Schur complement, solve/kkt_schur.h).
-    QTest::addColumn<bool>("damped");
+    // per body (the Schur complement, solve/kkt_schur.h), and so do the 15 four-bar loops, whose
+    // Schur complement fills in (a parallelogram chain falling from 60 degrees).
+    QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("integrator");
     QTest::addColumn<double>("tolerance");
     QTest::addColumn<double>("positionBound");
     QTest::addColumn<double>("velocityBound");
-    QTest::newRow("damped hht") << true << "hht" << 1e-10 << 1e-10 << 1e-8;
-    QTest::newRow("damped bdf") << true << "bdf" << 1e-6 << 1e-10 << 1e-8;
-    QTest::newRow("plain hht") << false << "hht" << 1e-10 << 1e-10 << 1e-8;
-    QTest::newRow("plain bdf") << false << "bdf" << 1e-6 << 1e-10 << 1e-8;
+    for (const char* model : {"damped", "plain", "loops"}) {
+      QTest::addRow("%s hht", model) << model << "hht" << 1e-10 << 1e-10 << 1e-8;
+      QTest::addRow("%s bdf", model) << model << "bdf" << 1e-6 << 1e-10 << 1e-8;
+    }
   }
 
   void sparseMatchesDense() {
-    QFETCH(bool, damped);
+    QFETCH(QString, model);
     QFETCH(QString, integrator);
     QFETCH(double, tolerance);
     QFETCH(double, positionBound);
     QFETCH(double, velocityBound);
-    const Model model =
-        test::compileOrFail(damped ? dampedChain(30) : bench::pendulumChain(30));
-    QCOMPARE(model.nv, 90);
+    const Spec spec = model == "damped"  ? dampedChain(30)
+                      : model == "plain" ? bench::pendulumChain(30)
+                                         : bench::fourBarChain(15);
+    const Model compiled = test::compileOrFail(spec);
+    QCOMPARE(compiled.nv, 90 + 3 * (model == "loops"));
     const std::string name = integrator.toStdString();
-    const Run dense = runImplicit(model, name, tolerance, model.nv + 1, 0.2);
-    const Run sparse = runImplicit(model, name, tolerance, 1, 0.2);
+    const Run dense = runImplicit(compiled, name, tolerance, compiled.nv + 1, 0.2);
+    const Run sparse = runImplicit(compiled, name, tolerance, 1, 0.2);
     const double dq = (dense.state.q - sparse.state.q).lpNorm<Eigen::Infinity>();
     const double dv = (dense.state.v - sparse.state.v).lpNorm<Eigen::Infinity>();
-    qInfo("N = 30, %s, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
-          "(tip moved %.3f m); Newton iterations %d and %d, evaluations %d and %d",
-          damped ? "damped" : "plain", name.c_str(), dense.results.stats.steps, dq, dv,
-          (dense.state.q - model.q0).lpNorm<Eigen::Infinity>(),
+    qInfo("%s, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
+          "(moved %.3f); Newton iterations %d and %d, evaluations %d and %d",
+          qPrintable(model), name.c_str(), dense.results.stats.steps, dq, dv,
+          (dense.state.q - compiled.q0).lpNorm<Eigen::Infinity>(),
           dense.results.stats.newtonIterations, sparse.results.stats.newtonIterations,
           dense.results.stats.rhsEvaluations, sparse.results.stats.rhsEvaluations);
     QCOMPARE(sparse.results.stats.steps, dense.results.stats.steps);
     QCOMPARE(sparse.results.stats.rejectedSteps, dense.results.stats.rejectedSteps);
     // A wrong sparse J would need many more iterations, or fail.
     QVERIFY(sparse.results.stats.newtonIterations <= 6 * sparse.results.stats.steps);
-    QVERIFY((dense.state.q - model.q0).norm() > 0.1);  // it moved
+    QVERIFY((dense.state.q - compiled.q0).norm() > 0.1);  // it moved
     QVERIFY2(dq < positionBound, qPrintable(QString::number(dq)));
     QVERIFY2(dv < velocityBound, qPrintable(QString::number(dv)));
   }
