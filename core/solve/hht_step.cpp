@@ -152,6 +152,7 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   factored_ = matrix_.form(trial_, lambdaAll_, 1 + alpha_, beta_ * h * h, gamma_ * h, stats);
   hJ_ = h;
   ++formed_;
+  ++stats.iterationMatrices;
   return factored_;
 }
 

@@ -260,15 +260,19 @@ class TestSparse : public QObject {
     const double dq = (dense.state.q - sparse.state.q).lpNorm<Eigen::Infinity>();
     const double dv = (dense.state.v - sparse.state.v).lpNorm<Eigen::Infinity>();
     qInfo("%s, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
-          "(moved %.3f); Newton iterations %d and %d, evaluations %d and %d",
+          "(moved %.3f); Newton iterations %d and %d, evaluations %d and %d, iteration matrices "
+          "%d and %d",
           qPrintable(model), name.c_str(), dense.results.stats.steps, dq, dv,
           (dense.state.q - compiled.q0).lpNorm<Eigen::Infinity>(),
           dense.results.stats.newtonIterations, sparse.results.stats.newtonIterations,
-          dense.results.stats.rhsEvaluations, sparse.results.stats.rhsEvaluations);
+          dense.results.stats.rhsEvaluations, sparse.results.stats.rhsEvaluations,
+          dense.results.stats.iterationMatrices, sparse.results.stats.iterationMatrices);
     QCOMPARE(sparse.results.stats.steps, dense.results.stats.steps);
     QCOMPARE(sparse.results.stats.rejectedSteps, dense.results.stats.rejectedSteps);
     // A wrong sparse J would need many more iterations, or fail.
     QVERIFY(sparse.results.stats.newtonIterations <= 6 * sparse.results.stats.steps);
+    QVERIFY(sparse.results.stats.iterationMatrices >= 1);
+    QVERIFY(sparse.results.stats.iterationMatrices <= sparse.results.stats.newtonIterations);
     QVERIFY((dense.state.q - compiled.q0).norm() > 0.1);  // it moved
     QVERIFY2(dq < positionBound, qPrintable(QString::number(dq)));
     QVERIFY2(dv < velocityBound, qPrintable(QString::number(dv)));
