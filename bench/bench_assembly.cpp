@@ -1,6 +1,5 @@
-// Time to assemble a chain of N four-bar loops (default 100) from a perturbed guess.
-// Loop k: rocker k pinned to ground at (k+1, 0), coupler k joining the tip of the previous
-// link (the crank for k = 0) to the tip of rocker k: parallelograms, driven by the crank.
+// Time to assemble a chain of N four-bar loops (default 100, bench::fourBarChain) from a
+// perturbed guess, driven by the crank.
 // Then a redundant large model: a 5000-link pendulum chain with its middle pin duplicated,
 // assembled (with the redundancy analysis) and the joints whose reactions are not unique named.
 #include "bench_common.h"
@@ -11,58 +10,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <random>
 #include <string>
-
-namespace {
-
-rlx::BodySpec rod(const std::string& name, double x, double y, double angle) {
-  rlx::BodySpec b;
-  b.name = name;
-  b.mass = 1.0;
-  b.inertia = {1.0 / 12};
-  b.position = {x, y};
-  b.angle = angle;
-  return b;
-}
-
-rlx::JointSpec pin(const std::string& name, const std::string& body1, double x1,
-                   const std::string& body2, double x2) {
-  rlx::JointSpec j;
-  j.name = name;
-  j.body1 = body1;
-  j.body2 = body2;
-  j.point1 = rlx::Vector{x1, 0.0};
-  j.point2 = rlx::Vector{x2, 0.0};
-  return j;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace rlx;
   const int loops = argc > 1 ? std::atoi(argv[1]) : 100;
-  const double theta = M_PI / 3;
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<double> noise(-0.05, 0.05);
-  Spec spec;
-  spec.name = "four-bar chain";
-  spec.bodies.push_back(rod("crank", 0.5 * std::cos(theta), 0.5 * std::sin(theta), theta));
-  spec.joints.push_back(pin("crank_pin", "ground", 0.0, "crank", -0.5));
-  spec.joints.back().point1 = Vector{0.0, 0.0};
-  std::string previous = "crank";
-  for (int k = 0; k < loops; ++k) {
-    const std::string c = "coupler" + std::to_string(k), r = "rocker" + std::to_string(k);
-    const double x0 = k + std::cos(theta);
-    spec.bodies.push_back(rod(c, x0 + 0.5 + noise(rng), std::sin(theta) + noise(rng), noise(rng)));
-    spec.bodies.push_back(rod(r, k + 1 + 0.5 * std::cos(theta) + noise(rng), 0.5 * std::sin(theta) + noise(rng),
-                              theta + noise(rng)));
-    spec.joints.push_back(pin("pin_a" + std::to_string(k), previous, 0.5, c, -0.5));
-    spec.joints.push_back(pin("pin_b" + std::to_string(k), c, 0.5, r, 0.5));
-    spec.joints.push_back(pin("pin_g" + std::to_string(k), "ground", 0.0, r, -0.5));
-    spec.joints.back().point1 = Vector{static_cast<double>(k + 1), 0.0};
-    previous = r;
-  }
+  // Driven by the crank.
+  Spec spec = bench::fourBarChain(loops, 0.05);
   MotionSpec drive;
   drive.name = "drive";
   drive.joint = "crank_pin";

@@ -1,6 +1,7 @@
 #pragma once
 // What the benchmark programs share: a planar pendulum chain (free or with every pin driven), a
-// dynamic run from the assembled initial state, and the largest constraint error of a run.
+// chain of four-bar loops, a dynamic run from the assembled initial state, and the largest
+// constraint error of a run.
 
 #include "model/spec.h"
 #include "results/results.h"
@@ -8,6 +9,8 @@
 #include "solve/dynamics.h"
 
 #include <algorithm>
+#include <cmath>
+#include <random>
 #include <string>
 
 namespace rlx::bench {
@@ -50,6 +53,59 @@ inline Spec drivenChain(int links, const std::string& function) {
     motion.joint = j.name;
     motion.function = function;
     spec.motions.push_back(motion);
+  }
+  return spec;
+}
+
+// A chain of `loops` four-bar loops of unit rods (unit mass): loop k is rocker k, pinned to
+// ground at (k + 1, 0), and coupler k, joining the tip of the previous link (the crank, pinned at
+// the origin, for k = 0) to the tip of rocker k: parallelograms at 60 degrees, one degree of
+// freedom. The bodies' positions and angles are off by up to `noise` (seeded: the same every
+// time) for the assembly to correct.
+inline Spec fourBarChain(int loops, double noise = 0.0) {
+  const auto rod = [](const std::string& name, double x, double y, double angle) {
+    BodySpec b;
+    b.name = name;
+    b.mass = 1.0;
+    b.inertia = {1.0 / 12};
+    b.position = {x, y};
+    b.angle = angle;
+    b.shape.type = "bar";
+    b.shape.length = 1.0;
+    b.shape.width = 0.05;
+    return b;
+  };
+  const auto pin = [](const std::string& name, const std::string& body1, double x1,
+                      const std::string& body2, double x2) {
+    JointSpec j;
+    j.name = name;
+    j.body1 = body1;
+    j.body2 = body2;
+    j.point1 = Vector{x1, 0.0};
+    j.point2 = Vector{x2, 0.0};
+    return j;
+  };
+  const double theta = M_PI / 3;
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> uniform(-noise, noise);
+  const auto off = [&] { return noise > 0 ? uniform(rng) : 0.0; };
+  Spec spec;
+  spec.name = "four-bar chain";
+  spec.bodies.push_back(rod("crank", 0.5 * std::cos(theta), 0.5 * std::sin(theta), theta));
+  spec.joints.push_back(pin("crank_pin", "ground", 0.0, "crank", -0.5));
+  spec.joints.back().point1 = Vector{0.0, 0.0};
+  std::string previous = "crank";
+  for (int k = 0; k < loops; ++k) {
+    const std::string c = "coupler" + std::to_string(k), r = "rocker" + std::to_string(k);
+    const double x0 = k + std::cos(theta);
+    spec.bodies.push_back(rod(c, x0 + 0.5 + off(), std::sin(theta) + off(), off()));
+    spec.bodies.push_back(
+        rod(r, k + 1 + 0.5 * std::cos(theta) + off(), 0.5 * std::sin(theta) + off(), theta + off()));
+    spec.joints.push_back(pin("pin_a" + std::to_string(k), previous, 0.5, c, -0.5));
+    spec.joints.push_back(pin("pin_b" + std::to_string(k), c, 0.5, r, 0.5));
+    spec.joints.push_back(pin("pin_g" + std::to_string(k), "ground", 0.0, r, -0.5));
+    spec.joints.back().point1 = Vector{static_cast<double>(k + 1), 0.0};
+    previous = r;
   }
   return spec;
 }

@@ -74,9 +74,11 @@ int main(int argc, char** argv) {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("  N = %5d  %s  %.4f ms per step, median of %zu runs  (%d steps, %d Newton "
-                "iterations, %d RHS evaluations; with the assembly %.2f s; peak memory %.0f MB)\n",
+                "iterations, %d iteration matrices, %d RHS evaluations; with the assembly %.2f s; "
+                "peak memory %.0f MB)\n",
                 links, r.report.ok() ? "ok    " : "FAILED", 1e3 * median, perStep.size(),
-                r.stats.steps, r.stats.newtonIterations, r.stats.rhsEvaluations, total,
+                r.stats.steps, r.stats.newtonIterations, r.stats.iterationMatrices,
+                r.stats.rhsEvaluations, total,
                 static_cast<double>(usage.ru_maxrss) / 1024.0);
     logN.push_back(std::log(links));
     logT.push_back(std::log(median));

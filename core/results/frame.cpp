@@ -13,8 +13,9 @@ Frame makeFrame(const Model& model, const State& state, Workspace& ws, double wo
   frame.kinetic = kineticEnergy(model, state);
   frame.potential = potentialEnergy(model, state);
   frame.workNonconservative = workNonconservative;
-  frame.constraintError = positionError(model, state, ws);
-  frame.velocityConstraintError = velocityError(model, state, ws);
+  const ConstraintErrors errors = constraintErrors(model, state, ws);
+  frame.constraintError = errors.position;
+  frame.velocityConstraintError = errors.velocity;
   return frame;
 }
 

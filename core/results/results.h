@@ -30,6 +30,7 @@ struct RunStats {
   int rejectedSteps = 0;
   int newtonIterations = 0;
   int rhsEvaluations = 0;
+  int iterationMatrices = 0;  // hht, bdf: iteration matrices formed (K and C evaluated) and factored
   int maxOrder = 0;       // variable-order methods (bdf): the highest order used
   double wallTime = 0.0;  // seconds
 };

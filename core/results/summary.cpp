@@ -76,6 +76,7 @@ nlohmann::json makeSummary(const Model& model, const Results& results, bool asse
   s["rejected_steps"] = results.stats.rejectedSteps;
   s["newton_iterations"] = results.stats.newtonIterations;
   s["rhs_evaluations"] = results.stats.rhsEvaluations;
+  s["iteration_matrices"] = results.stats.iterationMatrices;
   s["wall_time_s"] = results.stats.wallTime;
 
   // Accuracy over the stored frames.

@@ -5,6 +5,7 @@
 #include "solve/dynamics.h"
 #include "solve/forces.h"
 #include "solve/statics.h"
+#include "solve/subnormals.h"
 
 #include <chrono>
 #include <string>
@@ -24,6 +25,7 @@ Frame assembledFrame(const Model& model, const State& state, Workspace& ws) {
 
 AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
+  const FlushSubnormals flush;  // from the assembly on
   AnalysisOutcome out;
   Results& results = out.results;
   results.analysis = analysisTypeName(model.analysis);

@@ -244,7 +244,7 @@ bool solveKkt(const Model& model, Workspace& ws, const std::vector<Eigen::Index>
     x = Eigen::PartialPivLU<Eigen::MatrixXd>(K).solve(rhs);
     return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
   }
-  if (!ws.kkt || ws.kkt->rows() != rows) ws.kkt = std::make_shared<KktSolver>(ws, rows);
+  if (!ws.kkt || ws.kkt->rows() != rows) ws.kkt = std::make_shared<KktSolver>(ws, rows, model.bodyDofs());
   return ws.kkt->solve(ws, rhs, x);
 }
 

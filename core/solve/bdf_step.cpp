@@ -211,6 +211,7 @@ bool BdfStep::residual(double tNew) {
 // The iteration matrix at (q_, v_, lambda_), by forward differences of Q and Phi_q^T lambda
 // (large models: buildSparseMatrix).
 bool BdfStep::buildMatrix(double tNew) {
+  ++stats_.iterationMatrices;
   if (sparse_) return buildSparseMatrix(tNew);
   State s{tNew, q_, v_};
   evaluateAppliedForces(model_, s, ws_);

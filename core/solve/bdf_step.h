@@ -22,8 +22,8 @@
 // the noise of the solve). Small models: K by a forward difference
 // per column, dense J, full-pivoting LU. Large ones (nv >= sparseFrom): hht's iteration matrix
 // (solve/iteration_matrix.h) with d = 1, cK = 1 / alpha_0^2, cC = 1 / alpha_0: closed-form or
-// coloured K and C, sparse J and KLU, on the active rows only; it leaves out the term
-// (M vdot)_q of a spatial model's K (a modified Newton).
+// coloured K and C, sparse J through the Schur complement or KLU, on the active rows only; it
+// leaves out the term (M vdot)_q of a spatial model's K (a modified Newton).
 // Local error of order j from the difference to the predictor P_j through j+1 past points, with
 // x_j = alpha_0^(j) (t - t_{n+1-j}) and y = (xi, v) (never lambda):
 //   E_k = |y - P_k| / (1 + x_k),   E_{k-1} = |y - P_{k-1}| / x_{k-1},

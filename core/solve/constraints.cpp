@@ -302,15 +302,11 @@ double modelSize(const Model& model, const Eigen::VectorXd& q) {
   return L > 0 ? L : 1.0;
 }
 
-double positionError(const Model& model, const State& state, Workspace& ws) {
-  evaluatePhi(model, state, ws);
-  return ws.Phi.size() ? ws.Phi.lpNorm<Eigen::Infinity>() : 0.0;
-}
-
-double velocityError(const Model& model, const State& state, Workspace& ws) {
-  evaluateConstraintDerivatives(model, state, ws);
-  if (ws.nu.size() == 0) return 0.0;
-  return (ws.Phi_q * state.v - ws.nu).lpNorm<Eigen::Infinity>();
+ConstraintErrors constraintErrors(const Model& model, const State& state, Workspace& ws) {
+  if (ws.nu.size() == 0) return {};
+  evaluateConstraints(model, state, ws);
+  return {ws.Phi.size() ? ws.Phi.lpNorm<Eigen::Infinity>() : 0.0,
+          (ws.Phi_q * state.v - ws.nu).lpNorm<Eigen::Infinity>()};
 }
 
 }  // namespace rlx

@@ -55,8 +55,11 @@ void integratePositions(const Model& model, Eigen::VectorXd& q, const Eigen::Vec
 // point from its body's centre (1 when all are zero). Scales lengths in tolerances and bounds.
 double modelSize(const Model& model, const Eigen::VectorXd& q);
 
-// max |Phi| and max |Phi_q v - nu| over all rows (redundant ones included).
-double positionError(const Model& model, const State& state, Workspace& ws);
-double velocityError(const Model& model, const State& state, Workspace& ws);
+// max |Phi| and max |Phi_q v - nu| over all rows (redundant ones included), from one
+// evaluateConstraints.
+struct ConstraintErrors {
+  double position = 0.0, velocity = 0.0;
+};
+ConstraintErrors constraintErrors(const Model& model, const State& state, Workspace& ws);
 
 }  // namespace rlx

@@ -4,6 +4,7 @@
 #include "solve/assembly.h"
 #include "solve/braun_goldfarb.h"
 #include "solve/constraints.h"
+#include "solve/report.h"
 #include "solve/runge_kutta.h"
 
 #include <algorithm>
@@ -142,7 +143,13 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
       rejected = false;
     } else if (!finite(yNew)) {
       std::vector<std::string> forces;
-      const std::string why = nonFiniteReason(model, state, yNew.t, ws, forces);
+      std::string why = nonFiniteReason(model, state, yNew.t, ws, forces);
+      // Every force finite: the fixed explicit step is the likely cause.
+      if (forces.empty())
+        why += ": every force is finite, so the step of " + numberText(options.step) +
+               " s is likely beyond the stability limit of the model's fastest motion "
+               "(corrected-rk is explicit); take a smaller step, corrected-rk45 (which chooses "
+               "its steps) or an implicit integrator (hht, bdf)";
       return fail(SolveStatus::NotFinite, yNew.t, why, forces);
     }
     // Accept: report the new state with its accelerations and multipliers.

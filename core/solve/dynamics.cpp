@@ -3,6 +3,7 @@
 #include "solve/bdf.h"
 #include "solve/corrected_rk.h"
 #include "solve/hht.h"
+#include "solve/subnormals.h"
 
 #include <chrono>
 #include <cmath>
@@ -12,6 +13,7 @@ namespace rlx {
 void runDynamics(const Model& model, const State& assembled, Workspace& ws,
                  const DynamicsOptions& options, Results& results, const FrameObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
+  const FlushSubnormals flush;
   results.analysis = "dynamics";
   results.integrator = options.integrator;
   Recorder recorder(model, results, observer, assembled.t, options.endTime, options.outputStep);

@@ -152,14 +152,14 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   factored_ = matrix_.form(trial_, lambdaAll_, 1 + alpha_, beta_ * h * h, gamma_ * h, stats);
   hJ_ = h;
   ++formed_;
+  ++stats.iterationMatrices;
   return factored_;
 }
 
 double HHTStep::correctionNorm(double h) {
   // Corrections of the multipliers count through the generalized forces Phi_q^T dlambda: a
   // component Phi_q^T cannot see (near a singular configuration) does not move the system.
-  // Phi_q^T as J was formed; F: sparse, the residual's Phi_q^T lambda less dF.
-  matrix_.multiplyConstraintTranspose(delta_.tail(m_), dF_);
+  // dF: Phi_q^T as J was formed (by the solve); F: sparse, the residual's Phi_q^T lambda less dF.
   if (sparse_)
     F_ = constraintForce_ - dF_;
   else
@@ -208,7 +208,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     }
     // Newton update [a; lambda] -= J^-1 [e1; e2]
     delta_ = residual_;
-    matrix_.solveInPlace(delta_);
+    matrix_.solveInPlace(delta_, dF_);
     a_ -= delta_.head(n_);
     lambda_ -= delta_.tail(m_);
     ++stats.newtonIterations;

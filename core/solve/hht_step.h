@@ -16,7 +16,8 @@
 //   J = [ M / (1 + alpha) + beta h^2 K + gamma h C   Phi_q^T ]
 //       [ Phi_q                                       0       ]
 //   K = d(Phi_q^T lambda - Q)/dq,  C = -dQ/dv,
-// dense for small models, sparse (KLU) for large ones (nv >= sparseFrom).
+// dense for small models, sparse (Schur complement or KLU, solve/iteration_matrix.h) for large
+// ones (nv >= sparseFrom).
 // Predictor: a and lambda extrapolated linearly from the last two steps. Modified Newton: J is kept
 // across iterations and steps and formed again at the current iterate when the contraction rate of
 // the corrections exceeds 1/2 or is too slow to converge within 10 iterations, and before a step

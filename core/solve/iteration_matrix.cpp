@@ -85,6 +85,9 @@ IterationMatrix::IterationMatrix(const Model& model, Workspace& ws, bool sparse)
   kkt_ = std::make_unique<KktMatrix>(ws, rows_, columnRows_);
   // Rows not scaled: M, cK K and Phi_q keep their relative sizes from step to step.
   sparseLu_ = std::make_unique<SparseLu>(kkt_->matrix(), false);
+  // Through the Schur complement of the top-left block where it is block diagonal.
+  schur_ = std::make_unique<KktSchur>(kkt_->matrix(), n_, model.bodyDofs());
+  if (!schur_->applies()) schur_.reset();
 }
 
 std::vector<std::vector<int>> IterationMatrix::stiffnessPattern() const {
@@ -159,7 +162,11 @@ bool IterationMatrix::form(const State& at, const Eigen::VectorXd& lambda, doubl
     addForceStiffness(model_, at, cK, cC, sink);
   else
     addDifferences(at, lambda, cK, cC, stats);
-  if (sparse_) return kkt_->matrix().coeffs().allFinite() && sparseLu_->factor(kkt_->matrix());
+  if (sparse_) {
+    if (!kkt_->matrix().coeffs().allFinite()) return false;
+    schurFactored_ = schur_ && schur_->factor(kkt_->matrix());
+    return schurFactored_ || sparseLu_->factor(kkt_->matrix());
+  }
   // cK K + cC C, kept for the refreshes of a spatial model's M.
   if (model_.dimension == 3) {
     stiffness_ = J_.topLeftCorner(n_, n_);
@@ -267,8 +274,16 @@ double IterationMatrix::reciprocalCondition() {
   return normJ > 0 && estimate > 0 ? 1.0 / (normJ * estimate) : 0.0;
 }
 
+void IterationMatrix::solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd& force) {
+  if (schurFactored_) return schur_->solveInPlace(x, &force);
+  solveInPlace(x);
+  multiplyConstraintTranspose(x.tail(m_), force);
+}
+
 void IterationMatrix::solveInPlace(Eigen::VectorXd& x) {
-  if (sparse_)
+  if (schurFactored_)
+    schur_->solveInPlace(x);
+  else if (sparse_)
     sparseLu_->solveInPlace(x);
   else
     lu_.solveInPlace(x);

@@ -14,14 +14,17 @@
 // costs 2 d (colours) evaluations, independent of the number of bodies for a chain or a tree.
 // Storage: dense J and a pivoted LU for small models; for large ones a sparse J
 // (solve/kkt_matrix.h) whose pattern (the neighbour blocks, Phi_q's active rows and their
-// transposes) is fixed in the constructor, with a sparse LU (KLU, solve/sparse_lu.h) whose
-// ordering is analysed once and which is factored again, with the memory and pivots of the last
-// time, when J is formed. No allocation after the constructor.
+// transposes) is fixed in the constructor. Where J's top-left block is block diagonal (a chain or
+// tree of pins, forces on single bodies) it is factored through the Schur complement of that
+// block (solve/kkt_schur.h); otherwise, or when that factorization fails, by a sparse LU (KLU,
+// solve/sparse_lu.h) whose ordering is analysed once and which is factored again, with the
+// memory and pivots of the last time, when J is formed. No allocation after the constructor.
 
 #include "model/model.h"
 #include "results/results.h"
 #include "solve/dense_lu.h"
 #include "solve/kkt_matrix.h"
+#include "solve/kkt_schur.h"
 #include "solve/sparse_lu.h"
 #include "solve/workspace.h"
 
@@ -48,6 +51,10 @@ class IterationMatrix {
 
   // x <- J^-1 x (n + m entries: velocities, then the active rows).
   void solveInPlace(Eigen::VectorXd& x);
+
+  // The same, and force = Phi_q^T times x's active-row part (as J was formed): through the
+  // Schur complement in the solve's own pass.
+  void solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd& force);
 
   // out = Phi_q^T x over the active rows (J's top right block, as formed).
   void multiplyConstraintTranspose(const Eigen::Ref<const Eigen::VectorXd>& x,
@@ -91,6 +98,8 @@ class IterationMatrix {
   DenseLu lu_;
   std::unique_ptr<KktMatrix> kkt_;  // sparse J (its M and Phi_q blocks, the K and C blocks)
   std::unique_ptr<SparseLu> sparseLu_;
+  std::unique_ptr<KktSchur> schur_;  // when J's top-left block is block diagonal
+  bool schurFactored_ = false;       // the last J factored through schur_
 };
 
 }  // namespace rlx

@@ -2,11 +2,18 @@
 
 namespace rlx {
 
-KktSolver::KktSolver(const Workspace& ws, std::vector<Eigen::Index> rows)
-    : matrix_(ws, std::move(rows)), lu_(matrix_.matrix()) {}
+KktSolver::KktSolver(const Workspace& ws, std::vector<Eigen::Index> rows, int blockSize)
+    : matrix_(ws, std::move(rows)),
+      schur_(matrix_.matrix(), ws.M.rows(), blockSize),
+      lu_(matrix_.matrix()) {}
 
 bool KktSolver::solve(const Workspace& ws, const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
   matrix_.fill(ws, 1.0);
+  if (schur_.applies() && schur_.factor(matrix_.matrix())) {
+    x = rhs;
+    schur_.solveInPlace(x);
+    if (accurate(rhs, x)) return true;
+  }
   if (factorAndSolve(rhs, x)) return true;
   // The reused pivots may have become poor for this matrix: pivot afresh.
   lu_.forgetPivots();
@@ -14,10 +21,14 @@ bool KktSolver::solve(const Workspace& ws, const Eigen::VectorXd& rhs, Eigen::Ve
 }
 
 bool KktSolver::factorAndSolve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
-  Eigen::SparseMatrix<double>& K = matrix_.matrix();
-  if (!lu_.factor(K)) return false;
+  if (!lu_.factor(matrix_.matrix())) return false;
   x = rhs;
   lu_.solveInPlace(x);
+  return accurate(rhs, x);
+}
+
+bool KktSolver::accurate(const Eigen::VectorXd& rhs, const Eigen::VectorXd& x) const {
+  const Eigen::SparseMatrix<double>& K = matrix_.matrix();
   return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
 }
 

@@ -3,12 +3,15 @@
 //   [ M       Phi_q^T ] [x]   [f]
 //   [ Phi_q   0       ] [y] = [g]      (the active rows of Phi_q),
 // kept by the workspace between calls (Workspace::kkt) so that a run records its frames without
-// analysing the matrix again: the pattern is fixed once (solve/kkt_matrix.h) and KLU's ordering
-// analysed once (solve/sparse_lu.h); every solve fills the values and factors again with the
-// pivots of the last time while they hold. A solution whose residual is too large is computed
-// again with fresh pivots.
+// analysing the matrix again: the pattern is fixed once (solve/kkt_matrix.h). M is block diagonal
+// (a block per body), so every solve fills the values and goes through the Schur complement
+// Phi_q M^-1 Phi_q^T (solve/kkt_schur.h, its ordering found once); where that fails (a body
+// without mass or inertia, dependent rows) or its residual is too large, through KLU (its
+// ordering analysed once, solve/sparse_lu.h), factored again with the pivots of the last time
+// and, when the residual is still too large, with fresh pivots.
 
 #include "solve/kkt_matrix.h"
+#include "solve/kkt_schur.h"
 #include "solve/sparse_lu.h"
 #include "solve/workspace.h"
 
@@ -18,7 +21,8 @@ namespace rlx {
 
 class KktSolver {
  public:
-  KktSolver(const Workspace& ws, std::vector<Eigen::Index> rows);
+  // blockSize: the velocities of a body (3 planar, 6 spatial).
+  KktSolver(const Workspace& ws, std::vector<Eigen::Index> rows, int blockSize);
 
   const std::vector<Eigen::Index>& rows() const { return matrix_.rows(); }
 
@@ -28,8 +32,10 @@ class KktSolver {
 
  private:
   bool factorAndSolve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x);
+  bool accurate(const Eigen::VectorXd& rhs, const Eigen::VectorXd& x) const;
 
   KktMatrix matrix_;
+  KktSchur schur_;
   SparseLu lu_;
 };
 

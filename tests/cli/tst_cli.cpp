@@ -366,6 +366,7 @@ class CliTest : public QObject {
     QVERIFY(summary["redundant"].toArray().isEmpty());
     QVERIFY(summary["steps"].toInt() >= 2000);
     QVERIFY(summary["newton_iterations"].toInt() > 0);
+    QCOMPARE(summary["iteration_matrices"].toInt(), 0);  // kinematics: no integrator's matrix
     QVERIFY(summary["max_constraint_error"].toDouble() < 1e-9);
     QVERIFY(summary["max_energy_error"].toDouble() >= 0);
     QVERIFY(summary["wall_time_s"].toDouble() > 0);

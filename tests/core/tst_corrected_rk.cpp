@@ -122,6 +122,7 @@ class TestCorrectedRK : public QObject {
   void stiffSpringReducesStep();
   void singularMassMatrix();
   void nonFiniteForceNamed();
+  void unstableStepExplained();
 };
 
 void TestCorrectedRK::sliderCrank() {
@@ -317,6 +318,25 @@ void TestCorrectedRK::nonFiniteForceNamed() {
                    "(forces not finite: \"push\")"));
   QCOMPARE(run.results.report.elements, std::vector<std::string>{"push"});
   QCOMPARE(run.results.report.time, 0.31);
+}
+
+void TestCorrectedRK::unstableStepExplained() {
+  // The stiff spring (omega = 1000 rad/s) at a fixed step of 0.01 s, ten times RK4's stability
+  // limit (omega h <= 2.8): the state grows about 400 times a step until it overflows, with every
+  // force finite; the message says what to change.
+  const Model model = test::compileOrFail(test::loadSpec(test::testDataPath("stiff_spring.rlx")));
+  const Run run = runModel(model, "corrected-rk", 0.01, 5.0, 0.01);
+  const std::string& message = run.results.report.message;
+  qInfo("%s", message.c_str());
+  QCOMPARE(run.results.report.status, SolveStatus::NotFinite);
+  QVERIFY(run.results.report.time > 0.5 && run.results.report.time < 5.0);
+  QVERIFY(run.results.report.elements.empty());
+  QVERIFY2(message.ends_with(
+               "the state became NaN or infinite: every force is finite, so the step of 0.01 s is "
+               "likely beyond the stability limit of the model's fastest motion (corrected-rk is "
+               "explicit); take a smaller step, corrected-rk45 (which chooses its steps) or an "
+               "implicit integrator (hht, bdf)"),
+           message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCorrectedRK)

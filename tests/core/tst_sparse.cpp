@@ -1,18 +1,25 @@
-// The sparse paths of large models: hht and bdf with a sparse iteration matrix converge to the
-// steps of the dense one on a damped chain (bdf also on a spatial chain), the Workspace's fixed
-// patterns hold every entry, and the assembly, the redundancy analysis and the accelerations of a
-// chain past kSparseFromVelocities (SuiteSparseQR, sparse KKT) satisfy their equations, a
-// duplicated joint found redundant with its reactions shared, and the workspace keeps its KKT
-// solver while the active rows stay; whipping chains run through on their constraints (hht),
-// and bdf runs the 1000-link chain.
+// The sparse paths of large models: the sparse L D L^T and the KKT solve through the Schur
+// complement (blocks of 3 and 6) against dense solves; hht and bdf with a sparse iteration matrix
+// converge to the steps of the dense one on a damped chain (KLU), a plain one and a chain of
+// four-bar loops (Schur complement), bdf also on a spatial chain; analyses flush subnormals; the
+// Workspace's fixed patterns hold every entry, and the assembly, the redundancy analysis and the
+// accelerations of planar and spatial chains past kSparseFromVelocities (SuiteSparseQR, sparse
+// KKT) satisfy their equations, a duplicated joint found redundant with its reactions shared,
+// and the workspace keeps its KKT solver while the active rows stay; whipping chains run through
+// on their constraints (hht), and bdf runs the 1000-link chain.
 #include "bench_common.h"
 #include "model/compile.h"
+#include "solve/analysis.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
 #include "solve/forces.h"
+#include "solve/kkt_matrix.h"
+#include "solve/kkt_schur.h"
 #include "solve/kkt_solver.h"
+#include "solve/sparse_ldlt.h"
 #include "solve/sparse_qr.h"
+#include "solve/subnormals.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -106,40 +113,167 @@ class TestSparse : public QObject {
   Q_OBJECT
 
  private slots:
+  void sparseLdltSolvesPositiveDefiniteSystems() {
+    // A random sparse symmetric positive definite matrix (a random pattern, diagonally dominant):
+    // the factors solve it to rounding, and factor() again with other values reuses the pattern.
+    const Eigen::Index n = 60;
+    std::srand(7);
+    Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);
+    for (int e = 0; e < 150; ++e) {
+      const Eigen::Index i = std::rand() % n, j = std::rand() % n;
+      A(i, j) = A(j, i) = Eigen::VectorXd::Random(1)(0);
+    }
+    A.diagonal() += A.cwiseAbs().rowwise().sum() + Eigen::VectorXd::Constant(n, 0.1);
+    const auto upper = [&](const Eigen::MatrixXd& dense) {
+      Eigen::SparseMatrix<double> U = dense.triangularView<Eigen::Upper>().toDenseMatrix().sparseView();
+      U.makeCompressed();
+      return U;
+    };
+    SparseLdlt ldlt(upper(A));
+    for (const double shift : {0.0, 5.0}) {
+      const Eigen::MatrixXd shifted = A + shift * Eigen::MatrixXd::Identity(n, n);
+      QVERIFY(ldlt.factor(upper(shifted)));
+      const Eigen::VectorXd b = Eigen::VectorXd::Random(n);
+      Eigen::VectorXd x = b;
+      ldlt.solveInPlace(x);
+      QVERIFY((shifted * x - b).norm() < 1e-12 * b.norm());
+    }
+    // Not positive definite: refused, and a definite matrix factors again afterwards.
+    Eigen::MatrixXd indefinite = A;
+    indefinite(n / 2, n / 2) = -indefinite(n / 2, n / 2);
+    QVERIFY(!ldlt.factor(upper(indefinite)));
+    QVERIFY(ldlt.factor(upper(A)));
+  }
+
+  void kktSchurMatchesDenseSolve() {
+    // J = [A G^T; G 0] of a 40-link chain at a bent state, A = M / d + a symmetric part per body:
+    // the Schur complement's solution satisfies the dense system.
+    const Model model = test::compileOrFail(bench::pendulumChain(40));
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    for (const Body& b : model.bodies) state.q(b.q + 2) -= 0.4 * b.q / model.nq;
+    QVERIFY(assemble(model, state, ws).ok());
+    evaluateConstraintDerivatives(model, state, ws);
+    std::vector<std::vector<Eigen::Index>> bodyBlocks(static_cast<std::size_t>(model.nv));
+    for (const Body& b : model.bodies)
+      for (int k = 0; k < 3; ++k)
+        for (int r = 0; r < 3; ++r) bodyBlocks[static_cast<std::size_t>(b.v + k)].push_back(b.v + r);
+    KktMatrix kkt(ws, activeRows(ws), bodyBlocks);
+    kkt.fill(ws, 1.1);
+    for (const Body& b : model.bodies)  // a symmetric part, off the diagonal too
+      for (int k = 0; k < 3; ++k)
+        for (int r = 0; r < 3; ++r)
+          kkt.matrix().coeffRef(b.v + r, b.v + k) += 1e-5 * (1 + r + k) * b.mass;
+    KktSchur schur(kkt.matrix(), model.nv, 3);
+    QVERIFY(schur.applies());
+    QVERIFY(schur.factor(kkt.matrix()));
+    const Eigen::MatrixXd dense(kkt.matrix());
+    const Eigen::VectorXd b = Eigen::VectorXd::Random(dense.rows());
+    Eigen::VectorXd x = b;
+    schur.solveInPlace(x);
+    const Eigen::VectorXd exact = dense.partialPivLu().solve(b);
+    qInfo("40 links: |x - x_dense| / |x_dense| %.2e", (x - exact).norm() / exact.norm());
+    QVERIFY((x - exact).norm() < 1e-9 * exact.norm());
+    // A block not symmetric positive definite: factor() refuses, the caller turns to KLU.
+    kkt.matrix().coeffRef(5, 5) = -1.0;
+    QVERIFY(!schur.factor(kkt.matrix()));
+    kkt.matrix().coeffRef(5, 5) = 1.0;
+    kkt.matrix().coeffRef(3, 4) += 1.0;  // not symmetric
+    QVERIFY(!schur.factor(kkt.matrix()));
+    // Two bodies coupled in A (a spring between them): the solver does not apply.
+    bodyBlocks[0].push_back(3);
+    KktMatrix coupled(ws, activeRows(ws), bodyBlocks);
+    QVERIFY(!KktSchur(coupled.matrix(), model.nv, 3).applies());
+  }
+
+  void kktSchurSolvesSpatialBlocks() {
+    // Blocks of 6 (spatial bodies): 12 random symmetric positive definite blocks, 40 random rows
+    // each touching one or two bodies, G^T force included; against a dense solve.
+    const Eigen::Index bodies = 12, n = 6 * bodies, m = 40;
+    std::srand(11);
+    std::vector<Eigen::Triplet<double>> entries;
+    for (Eigen::Index b = 0; b < bodies; ++b) {
+      const Eigen::MatrixXd R = Eigen::MatrixXd::Random(6, 6);
+      const Eigen::MatrixXd block = R * R.transpose() + Eigen::MatrixXd::Identity(6, 6);
+      for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 6; ++r)
+          entries.emplace_back(static_cast<int>(6 * b + r), static_cast<int>(6 * b + c), block(r, c));
+    }
+    for (Eigen::Index k = 0; k < m; ++k) {
+      const Eigen::Index first = k % bodies, second = (k * 7 + 3) % bodies;
+      for (const Eigen::Index b : {first, second})
+        for (int c = 0; c < 6; ++c)
+          if ((k + c) % 3 != 0) {  // some entries structurally absent
+            const double g = Eigen::VectorXd::Random(1)(0);
+            entries.emplace_back(static_cast<int>(n + k), static_cast<int>(6 * b + c), g);
+            entries.emplace_back(static_cast<int>(6 * b + c), static_cast<int>(n + k), g);
+          }
+    }
+    Eigen::SparseMatrix<double> J(n + m, n + m);
+    J.setFromTriplets(entries.begin(), entries.end());
+    J.makeCompressed();
+    KktSchur schur(J, n, 6);
+    QVERIFY(schur.applies());
+    QVERIFY(!KktSchur(J, n, 3).applies());  // blocks of 3 would cut the bodies' blocks
+    QVERIFY(schur.factor(J));
+    const Eigen::MatrixXd dense(J);
+    const Eigen::VectorXd b = Eigen::VectorXd::Random(n + m);
+    Eigen::VectorXd x = b, force;
+    schur.solveInPlace(x, &force);
+    const Eigen::VectorXd exact = dense.partialPivLu().solve(b);
+    QVERIFY((x - exact).norm() < 1e-10 * exact.norm());
+    const Eigen::VectorXd expectedForce = dense.topRightCorner(n, m) * exact.tail(m);
+    QVERIFY((force - expectedForce).norm() < 1e-10 * expectedForce.norm());
+  }
+
   void sparseMatchesDense_data() {
     // hht: a tight Newton tolerance (the paths iterate differently, see hht_step.h: same limit);
     // bdf: the local error tolerance (the Newton stops at 1e-3 of it).
+    // The damped chain's springs couple the bodies in J (KLU); the plain chain's J has a block
+    // per body (the Schur complement, solve/kkt_schur.h), and so do the 15 four-bar loops, whose
+    // Schur complement fills in (a parallelogram chain falling from 60 degrees).
+    QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("integrator");
     QTest::addColumn<double>("tolerance");
     QTest::addColumn<double>("positionBound");
     QTest::addColumn<double>("velocityBound");
-    QTest::newRow("hht") << "hht" << 1e-10 << 1e-10 << 1e-8;
-    QTest::newRow("bdf") << "bdf" << 1e-6 << 1e-10 << 1e-8;
+    for (const char* model : {"damped", "plain", "loops"}) {
+      QTest::addRow("%s hht", model) << model << "hht" << 1e-10 << 1e-10 << 1e-8;
+      QTest::addRow("%s bdf", model) << model << "bdf" << 1e-6 << 1e-10 << 1e-8;
+    }
   }
 
   void sparseMatchesDense() {
+    QFETCH(QString, model);
     QFETCH(QString, integrator);
     QFETCH(double, tolerance);
     QFETCH(double, positionBound);
     QFETCH(double, velocityBound);
-    const Model model = test::compileOrFail(dampedChain(30));
-    QCOMPARE(model.nv, 90);
+    const Spec spec = model == "damped"  ? dampedChain(30)
+                      : model == "plain" ? bench::pendulumChain(30)
+                                         : bench::fourBarChain(15);
+    const Model compiled = test::compileOrFail(spec);
+    QCOMPARE(compiled.nv, 90 + 3 * (model == "loops"));
     const std::string name = integrator.toStdString();
-    const Run dense = runImplicit(model, name, tolerance, model.nv + 1, 0.2);
-    const Run sparse = runImplicit(model, name, tolerance, 1, 0.2);
+    const Run dense = runImplicit(compiled, name, tolerance, compiled.nv + 1, 0.2);
+    const Run sparse = runImplicit(compiled, name, tolerance, 1, 0.2);
     const double dq = (dense.state.q - sparse.state.q).lpNorm<Eigen::Infinity>();
     const double dv = (dense.state.v - sparse.state.v).lpNorm<Eigen::Infinity>();
-    qInfo("N = 30, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
-          "(tip moved %.3f m); Newton iterations %d and %d, evaluations %d and %d",
-          name.c_str(), dense.results.stats.steps, dq, dv,
-          (dense.state.q - model.q0).lpNorm<Eigen::Infinity>(),
+    qInfo("%s, %s, %d steps: max |q_dense - q_sparse| %.2e, |v_dense - v_sparse| %.2e "
+          "(moved %.3f); Newton iterations %d and %d, evaluations %d and %d, iteration matrices "
+          "%d and %d",
+          qPrintable(model), name.c_str(), dense.results.stats.steps, dq, dv,
+          (dense.state.q - compiled.q0).lpNorm<Eigen::Infinity>(),
           dense.results.stats.newtonIterations, sparse.results.stats.newtonIterations,
-          dense.results.stats.rhsEvaluations, sparse.results.stats.rhsEvaluations);
+          dense.results.stats.rhsEvaluations, sparse.results.stats.rhsEvaluations,
+          dense.results.stats.iterationMatrices, sparse.results.stats.iterationMatrices);
     QCOMPARE(sparse.results.stats.steps, dense.results.stats.steps);
     QCOMPARE(sparse.results.stats.rejectedSteps, dense.results.stats.rejectedSteps);
     // A wrong sparse J would need many more iterations, or fail.
     QVERIFY(sparse.results.stats.newtonIterations <= 6 * sparse.results.stats.steps);
-    QVERIFY((dense.state.q - model.q0).norm() > 0.1);  // it moved
+    QVERIFY(sparse.results.stats.iterationMatrices >= 1);
+    QVERIFY(sparse.results.stats.iterationMatrices <= sparse.results.stats.newtonIterations);
+    QVERIFY((dense.state.q - compiled.q0).norm() > 0.1);  // it moved
     QVERIFY2(dq < positionBound, qPrintable(QString::number(dq)));
     QVERIFY2(dv < velocityBound, qPrintable(QString::number(dv)));
   }
@@ -179,6 +313,36 @@ class TestSparse : public QObject {
     qInfo("N = 1000, bdf 0.1 s: %d steps (%d rejected), centres within %.2g m of hht h = 1e-4",
           bdf.stats.steps, bdf.stats.rejectedSteps, apart);
     QVERIFY2(apart < 1e-5, QByteArray::number(apart));
+  }
+
+  void runsFlushSubnormals() {
+    // The horizontal chain's accelerations decay by 0.27 per link from the pivot: subnormal
+    // (slow arithmetic) past about the 545th link. Within an analysis they are flushed to zero
+    // (45 subnormal entries in these frames without), and the mode is restored after it.
+    volatile double tiny = 1e-300;
+    QVERIFY(tiny * 1e-10 > 0);
+    {
+      const FlushSubnormals flush;
+      QCOMPARE(tiny * 1e-10, 0.0);
+    }
+    QVERIFY(tiny * 1e-10 > 0);
+    Spec spec = bench::pendulumChain(700);
+    AnalysisSpec analysis;
+    analysis.type = AnalysisType::Dynamics;
+    analysis.endTime = 0.01;
+    analysis.step = 1e-3;
+    analysis.outputStep = 0.01;
+    spec.analysis = analysis;
+    const AnalysisOutcome run = runAnalysis(test::compileOrFail(spec), {});
+    QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
+    QCOMPARE(run.results.frames.size(), std::size_t(2));
+    QVERIFY(tiny * 1e-10 > 0);
+    int subnormal = 0;
+    for (const Frame& f : run.results.frames)
+      for (const Eigen::VectorXd* v : {&f.vdot, &f.lambda})
+        for (const double x : *v) subnormal += std::fpclassify(x) == FP_SUBNORMAL;
+    qInfo("700 links, 2 frames: %d subnormal entries", subnormal);
+    QCOMPARE(subnormal, 0);
   }
 
   void whippingChainRunsThrough() {
@@ -243,6 +407,50 @@ class TestSparse : public QObject {
     QCOMPARE(ws.M.nonZeros(), 5 * 9);
     QCOMPARE(ws.M.coeff(3, 3), 0.2);
     QCOMPARE(ws.M.coeff(3, 4), 0.0);
+  }
+
+  void spatialChainAcceleratesThroughTheSchurComplement() {
+    // 20 rods on spherical joints (nv = 120): the workspace's KKT solver goes through the Schur
+    // complement with blocks of 6; accelerations and multipliers satisfy their equations.
+    Spec spec = test::loadSpec(test::testDataPath("spatial_chain.rlx"));
+    const double l = spec.bodies[1].position[0].value - spec.bodies[0].position[0].value;
+    while (spec.bodies.size() < 20) {
+      BodySpec body = spec.bodies.back();
+      JointSpec joint = spec.joints.back();
+      joint.body1 = body.name;
+      body.name = "link" + std::to_string(spec.bodies.size());
+      joint.name = "ball" + std::to_string(spec.joints.size());
+      joint.body2 = body.name;
+      body.position[0].value += l;
+      (*joint.at)[0].value += l;
+      spec.bodies.push_back(body);
+      spec.joints.push_back(joint);
+    }
+    const Model model = test::compileOrFail(spec);
+    QCOMPARE(model.nv, 120);
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    state.v.setConstant(0.3);  // gyroscopic and centripetal terms
+    QVERIFY(assemble(model, state, ws).ok());
+    QVERIFY(ws.kkt);
+    QVERIFY(solveAccelerations(model, state, ws).ok());
+    evaluateConstraintDerivatives(model, state, ws);
+    evaluateMassMatrix(model, state, ws);
+    evaluateAppliedForces(model, state, ws);
+    const double acceleration = (ws.Phi_q * ws.vdot - ws.gamma).lpNorm<Eigen::Infinity>();
+    const double balance =
+        (ws.M * ws.vdot + ws.Phi_q.transpose() * ws.lambda - ws.Q).lpNorm<Eigen::Infinity>();
+    qInfo("spatial chain of 20: |Phi_q a - gamma| %.1e, |M a + Phi_q^T lambda - Q| %.1e",
+          acceleration, balance);
+    QVERIFY(ws.vdot.norm() > 1.0);
+    QVERIFY(acceleration < 1e-8);
+    QVERIFY(balance < 1e-8);
+    // The path the solver takes: M's blocks of 6 positive definite, S factored.
+    KktMatrix kkt(ws, activeRows(ws));
+    kkt.fill(ws, 1.0);
+    KktSchur schur(kkt.matrix(), model.nv, 6);
+    QVERIFY(schur.applies());
+    QVERIFY(schur.factor(kkt.matrix()));
   }
 
   void largeChainAssemblesWithSparseSolvers() {
