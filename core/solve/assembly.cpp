@@ -242,9 +242,10 @@ bool solveKkt(const Model& model, Workspace& ws, const std::vector<Eigen::Index>
       K.block(0, n + k, n, 1) = ws.Phi_q.row(rows[static_cast<std::size_t>(k)]).transpose();
     }
     x = Eigen::PartialPivLU<Eigen::MatrixXd>(K).solve(rhs);
-    return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+    return solvesKkt(K, x, rhs);
   }
-  if (!ws.kkt || ws.kkt->rows() != rows) ws.kkt = std::make_shared<KktSolver>(ws, rows, model.bodyDofs());
+  if (!ws.kkt || ws.kkt->rows() != rows)
+    ws.kkt = std::make_shared<KktSolver>(ws, rows, model.bodyDofs());
   return ws.kkt->solve(ws, rhs, x);
 }
 

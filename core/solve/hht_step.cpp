@@ -151,7 +151,6 @@ bool HHTStep::formIterationMatrix(double h, RunStats& stats) {
   expandMultipliers(lambda_);
   factored_ = matrix_.form(trial_, lambdaAll_, 1 + alpha_, beta_ * h * h, gamma_ * h, stats);
   hJ_ = h;
-  ++formed_;
   ++stats.iterationMatrices;
   return factored_;
 }

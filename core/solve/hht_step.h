@@ -77,9 +77,6 @@ class HHTStep {
   // The force whose expression was not finite in the last NotFinite outcome, or -1.
   int nonFiniteForceIndex() const { return badForce_; }
 
-  // How many times J has been formed and factored.
-  int matricesFormed() const { return formed_; }
-
   // The state of the first Newton iterate of the last step (the Newmark predictor).
   const State& predictor() const { return predictor_; }
 
@@ -121,7 +118,6 @@ class HHTStep {
   bool factored_ = false;
   double hJ_ = 0.0;  // the step J was formed for
   int badForce_ = -1;
-  int formed_ = 0;
 };
 
 }  // namespace rlx

@@ -163,7 +163,7 @@ bool IterationMatrix::form(const State& at, const Eigen::VectorXd& lambda, doubl
   else
     addDifferences(at, lambda, cK, cC, stats);
   if (sparse_) {
-    if (!kkt_->matrix().coeffs().allFinite()) return false;
+    if (!finite()) return false;
     schurFactored_ = schur_ && schur_->factor(kkt_->matrix());
     return schurFactored_ || sparseLu_->factor(kkt_->matrix());
   }

@@ -12,7 +12,7 @@ bool KktSolver::solve(const Workspace& ws, const Eigen::VectorXd& rhs, Eigen::Ve
   if (schur_.applies() && schur_.factor(matrix_.matrix())) {
     x = rhs;
     schur_.solveInPlace(x);
-    if (accurate(rhs, x)) return true;
+    if (solvesKkt(matrix_.matrix(), x, rhs)) return true;
   }
   if (factorAndSolve(rhs, x)) return true;
   // The reused pivots may have become poor for this matrix: pivot afresh.
@@ -24,12 +24,7 @@ bool KktSolver::factorAndSolve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) {
   if (!lu_.factor(matrix_.matrix())) return false;
   x = rhs;
   lu_.solveInPlace(x);
-  return accurate(rhs, x);
-}
-
-bool KktSolver::accurate(const Eigen::VectorXd& rhs, const Eigen::VectorXd& x) const {
-  const Eigen::SparseMatrix<double>& K = matrix_.matrix();
-  return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+  return solvesKkt(matrix_.matrix(), x, rhs);
 }
 
 }  // namespace rlx

@@ -19,6 +19,13 @@
 
 namespace rlx {
 
+// Whether x solves K x = rhs: finite, with a residual within 1e-8 (1 + |rhs|) (1 + |K|) (a
+// singular or poorly factored KKT matrix shows here). K dense or sparse.
+template <typename Matrix>
+bool solvesKkt(const Matrix& K, const Eigen::VectorXd& x, const Eigen::VectorXd& rhs) {
+  return x.allFinite() && (K * x - rhs).norm() <= 1e-8 * (1 + rhs.norm()) * (1 + K.norm());
+}
+
 class KktSolver {
  public:
   // blockSize: the velocities of a body (3 planar, 6 spatial).
@@ -32,7 +39,6 @@ class KktSolver {
 
  private:
   bool factorAndSolve(const Eigen::VectorXd& rhs, Eigen::VectorXd& x);
-  bool accurate(const Eigen::VectorXd& rhs, const Eigen::VectorXd& x) const;
 
   KktMatrix matrix_;
   KktSchur schur_;

@@ -65,12 +65,12 @@ long allocationsInSteps(const Model& model, bool sparse, int warmup, int steps, 
     step.accept(state);
   };
   for (int k = 0; k < warmup; ++k) advance();
-  const int formedBefore = step.matricesFormed();
+  const int formedBefore = stats.iterationMatrices;
   allocations = 0;
   counting = true;
   for (int k = 0; k < steps; ++k) advance();
   counting = false;
-  formed = step.matricesFormed() - formedBefore;
+  formed = stats.iterationMatrices - formedBefore;
   return allocations;
 }
 
