@@ -4,7 +4,8 @@
 // pendulum chains of N = 10, 100, 1000, 5000 links (the median of repeated runs; argument: the
 // largest N, default 5000), the exponent p of a least-squares fit t ~ N^p, and the peak resident
 // memory after each chain; the N = 1000 chain recording a frame at every step; the time per bdf
-// step on the chains of N = 10, 100, 1000.
+// step on the chains of N = 10, 100, 1000; the time per corrected-rk right-hand side on chains of
+// 10, 100, 1000 four-bar loops and its fitted exponent.
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
@@ -26,6 +27,23 @@ using namespace rlx;
 using bench::maxConstraintError;
 using bench::pendulumChain;
 using bench::simulate;
+
+namespace {
+
+// Least-squares slope of log t against log N.
+double fittedExponent(const std::vector<double>& logN, const std::vector<double>& logT) {
+  const double n = static_cast<double>(logN.size());
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t k = 0; k < logN.size(); ++k) {
+    sx += logN[k];
+    sy += logT[k];
+    sxx += logN[k] * logN[k];
+    sxy += logN[k] * logT[k];
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const int largestChain = argc > 1 ? std::atoi(argv[1]) : 5000;
@@ -83,18 +101,8 @@ int main(int argc, char** argv) {
     logN.push_back(std::log(links));
     logT.push_back(std::log(median));
   }
-  // Least-squares slope of log t against log N.
-  if (logN.size() >= 2) {
-    const double n = static_cast<double>(logN.size());
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (std::size_t k = 0; k < logN.size(); ++k) {
-      sx += logN[k];
-      sy += logT[k];
-      sxx += logN[k] * logN[k];
-      sxy += logN[k] * logT[k];
-    }
-    std::printf("  fitted exponent of the time per step: %.3f\n", (n * sxy - sx * sy) / (n * sxx - sx * sx));
-  }
+  if (logN.size() >= 2)
+    std::printf("  fitted exponent of the time per step: %.3f\n", fittedExponent(logN, logT));
   // Recording: a frame at every step re-solves the accelerations and multipliers at its state.
   if (largestChain >= 1000) {
     const Model chain = *compile(pendulumChain(1000)).model;
@@ -129,5 +137,29 @@ int main(int argc, char** argv) {
                 r.stats.steps, r.stats.newtonIterations, r.stats.rhsEvaluations,
                 r.report.message.c_str());
   }
+  // corrected-rk on large models: the pseudoinverses through the normal equations.
+  std::printf("Chains of four-bar loops (2 L + 1 rods), corrected-rk h = 1e-3, 0.1 s:\n");
+  logN.clear();
+  logT.clear();
+  for (const int loops : {10, 100, 1000}) {
+    if (loops > largestChain) break;
+    const Model chain = *compile(bench::fourBarChain(loops)).model;
+    DynamicsOptions options;
+    options.integrator = "corrected-rk";
+    options.endTime = 0.1;
+    options.step = 1e-3;
+    options.outputStep = 0.1;
+    const Results r = simulate(chain, options);
+    const double perRhs = r.stats.wallTime / r.stats.rhsEvaluations;
+    std::printf("  L = %5d  %s  %.1f us per RHS evaluation (%.0f RHS/s), max constraint error "
+                "%.1e\n",
+                loops, r.report.ok() ? "ok    " : "FAILED", 1e6 * perRhs, 1 / perRhs,
+                maxConstraintError(r));
+    logN.push_back(std::log(loops));
+    logT.push_back(std::log(perRhs));
+  }
+  if (logN.size() >= 2)
+    std::printf("  fitted exponent of the time per RHS evaluation: %.3f\n",
+                fittedExponent(logN, logT));
   return 0;
 }

@@ -53,17 +53,16 @@ void constraintMatrix(const Model& model, const std::vector<Eigen::Matrix<double
 
 }  // namespace
 
-CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& gains)
+CorrectedEquation::CorrectedEquation(const Model& model, bool sparse,
+                                     const CorrectionGains& gains)
     : model_(model),
       gains_(gains),
       ws_(model),
       scratch_(model),
       L_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
       Linv_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
-      pinv_(model.nh + model.nn, model.nv),
-      denseA_(model.nh + model.nn, model.nv),
-      C_(model.nh + model.nn, model.nv),
-      Ct_(Eigen::MatrixXd::Zero(model.nv, model.nh + model.nn)),
+      pinv_(sparse ? 0 : model.nh + model.nn, sparse ? 0 : model.nv),
+      sparse_(sparse),
       Qn_(model.nv),
       a_(model.nv),
       Ra_(model.nv),
@@ -88,6 +87,32 @@ CorrectedEquation::CorrectedEquation(const Model& model, const CorrectionGains& 
   if (model.dimension == 3)
     for (const Body& b : model.bodies) setBlock(ws_.M, b.v + 3, b.v + 3, b.inertia);
   mass_ = Eigen::VectorXd(ws_.M.diagonal());
+  // The dense pseudoinverse's matrices (large models never form them).
+  if (!sparse_) {
+    C_.resize(model.nh + model.nn, model.nv);
+    Ct_.setZero(model.nv, model.nh + model.nn);
+  }
+}
+
+void CorrectedEquation::setActiveRows(const std::vector<bool>& active) {
+  active_ = active;
+  if (!sparse_) return;
+  std::vector<Eigen::Index> rows, holonomic;
+  for (Eigen::Index i = 0; i < model_.nh + model_.nn; ++i)
+    if (static_cast<std::size_t>(i) >= active.size() || active[static_cast<std::size_t>(i)]) {
+      rows.push_back(i);
+      if (i < model_.nh) holonomic.push_back(i);
+    }
+  const bool nonholonomic = holonomic.size() < rows.size();
+  sparseAll_ = std::make_unique<MassPseudoinverse>(ws_, std::move(rows), model_.bodyDofs());
+  sparseHolonomic_ = nonholonomic ? std::make_unique<MassPseudoinverse>(ws_, std::move(holonomic),
+                                                                         model_.bodyDofs())
+                                  : nullptr;
+  if (!sparseAll_->applies()) {
+    sparseAll_.reset();
+    sparseHolonomic_.reset();
+  }
+  correction_.setZero(model_.nv);
 }
 
 void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {
@@ -235,8 +260,86 @@ void CorrectedEquation::multiplyConstraints(const Eigen::VectorXd& v, const Eige
   }
 }
 
-void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
+SparseMatrix CorrectedEquation::sparseConstraintMatrix() const {
+  // C = A R^-1 with the point's Phi_q (correctSparse evaluated it): planar R^-1 diagonal, spatial
+  // per body T L_b^-T (T: the rotation on the angular rows).
+  if (diagonal_) {
+    SparseMatrix C = ws_.Phi_q;
+    for (Eigen::Index i = 0; i < C.outerSize(); ++i)
+      for (SparseMatrix::InnerIterator it(C, i); it; ++it) it.valueRef() *= rootMassInv_(it.col());
+    return C;
+  }
+  const int d = model_.bodyDofs();
+  std::vector<Eigen::Triplet<double>> entries;
+  for (std::size_t i = 0; i < model_.bodies.size(); ++i) {
+    Eigen::MatrixXd right = Linv_[i].topLeftCorner(d, d).transpose();
+    if (d == 6) right.bottomRows(3) = turn_[i] * right.bottomRows(3);
+    const int first = model_.bodies[i].v;
+    for (int r = 0; r < d; ++r)
+      for (int c = 0; c < d; ++c)
+        if (right(r, c) != 0.0) entries.emplace_back(first + r, first + c, right(r, c));
+  }
+  SparseMatrix Rinv(model_.nv, model_.nv);
+  Rinv.setFromTriplets(entries.begin(), entries.end());
+  return ws_.Phi_q * Rinv;
+}
+
+void CorrectedEquation::multiplyMass(const Eigen::VectorXd& x, Eigen::VectorXd& out) const {
+  if (diagonal_)
+    out = mass_.cwiseProduct(x);
+  else
+    out.noalias() = ws_.M * x;
+}
+
+double CorrectedEquation::energyRate(const RkPoint& y, const RkRate& out, double ss) {
+  const double Phi_e = 0.5 * ss + potentialEnergy(model_, at_) - E0_ - y.W;
+  // b_e = -(dV/dq + dT/dq) qdot + P; a spatial body's dT/dtheta is minus its gyroscopic term g
+  // (in Q), so Q_c - 2 g.
+  double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
+  if (model_.dimension == 3) {
+    gyroscopic_.setZero();
+    addGyroscopicForces(model_, at_, gyroscopic_);
+    b_e -= 2.0 * gyroscopic_.dot(out.qdot);
+  }
+  return b_e - gains_.ke * Phi_e;
+}
+
+bool CorrectedEquation::correctSparse(const RkPoint& y, RkRate& out) {
   const Eigen::Index mq = model_.nh, m = model_.nh + model_.nn, n = model_.nv;
+  evaluateConstraints(model_, at_, ws_);
+  MassPseudoinverse& all = *sparseAll_;
+  MassPseudoinverse& holonomic = sparseHolonomic_ ? *sparseHolonomic_ : all;
+  multiplyConstraints(y.v, a_);
+  if (!all.factor(ws_) || (&holonomic != &all && !holonomic.factor(ws_))) return false;
+  // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
+  for (Eigen::Index i = 0; i < m; ++i)
+    rhs_(i) = i < mq ? ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i) : 0.0;
+  if (!holonomic.apply(rhs_, out.qdot)) return false;
+  out.qdot += y.v;
+  // (17b) R^-1 y = R^-1 C^+ (b_nu - A a - k_nu (A v - nu)), lambda = -(C C^T)^-1 of the same.
+  convectiveTerm(out.qdot, rhs_);
+  for (Eigen::Index i = 0; i < m; ++i)
+    rhs_(i) = rhs_(i) - Aa_(i) - gains_.kv * (Av_(i) - ws_.nu(i));
+  if (!all.apply(rhs_, out.vdot, &out.lambda)) return false;
+  out.vdot += a_;  // a + R^-1 y
+  // (20) with R^-1 w^T = v - R^-1 C^+ (A v): vdot += c R^-1 w^T.
+  if (energyOn_) {
+    if (!all.apply(Av_, correction_)) return false;
+    correction_ = y.v - correction_;
+    multiplyMass(y.v, Mv_);
+    multiplyMass(correction_, work_);
+    const double ww = correction_.dot(work_), ss = Mv_.dot(y.v);
+    if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, ss)) {
+      const double r = energyRate(y, out, ss) - Mv_.dot(out.vdot);
+      out.vdot += (r / (ww + mu0Squared_)) * correction_;
+    }
+  }
+  if (m == 0) out.lambda.resize(0);
+  return true;
+}
+
+void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
+  const Eigen::Index mq = model_.nh, n = model_.nv;
   at_.t = y.t;
   at_.q = y.q;
   at_.v = y.v;
@@ -261,6 +364,13 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     solveR(a_);
   }
   out.Wdot = Qn_.dot(y.v);
+  if (sparse_) {
+    // Large models: the normal equations, or near a singular configuration the sparse QR.
+    if (correctSparse(y, out)) return;
+    sparsePinv_.compute(sparseConstraintMatrix(), active_, mq);
+    ++rankRevealingEvaluations_;
+    return correctWith(sparsePinv_, y, out);
+  }
   // Constraints, C = A R^-1 (per body: C_b = A_b L_b^-T) and its pseudoinverse (with that of
   // the holonomic rows C_q).
   evaluateConstraintRows(y.v);
@@ -268,9 +378,15 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
     pinv_.computeTransposed(Ct_, active_, mq);
   else
     pinv_.compute(C_, active_, mq);
+  correctWith(pinv_, y, out);
+}
+
+template <typename Pseudoinverse>
+void CorrectedEquation::correctWith(Pseudoinverse& pinv, const RkPoint& y, RkRate& out) {
+  const Eigen::Index mq = model_.nh, m = model_.nh + model_.nn, n = model_.nv;
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
   for (Eigen::Index i = 0; i < mq; ++i) rhsQ_(i) = ws_.nu(i) - Av_(i) - gains_.kq * ws_.Phi(i);
-  pinv_.applyLeading(rhsQ_, out.qdot);
+  pinv.applyLeading(rhsQ_, out.qdot);
   solveR(out.qdot);
   out.qdot += y.v;
   // (17b) kinematic part on every row: y = C^+ (b_nu - A a - k_nu (A v - nu)), b_nu with the
@@ -278,36 +394,24 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   convectiveTerm(out.qdot, rhs_);
   for (Eigen::Index i = 0; i < m; ++i)
     rhs_(i) = rhs_(i) - Aa_(i) - gains_.kv * (Av_(i) - ws_.nu(i));
-  pinv_.apply(rhs_, y_, m > 0 ? &out.lambda : nullptr);
+  pinv.apply(rhs_, y_, m > 0 ? &out.lambda : nullptr);
   // (20) energy part: z = y + w r / (w w^T + mu0^2), w^T = s - C^+ (A v), s = R v.
   if (energyOn_) {
+    multiplyMass(y.v, Mv_);
     if (!diagonal_) {
       s_ = y.v;
       toBody(s_);
       multiplyBlocks(model_, L_, true, s_);
     }
-    pinv_.apply(Av_, w_);
+    pinv.apply(Av_, w_);
     for (Eigen::Index i = 0; i < n; ++i) w_(i) = s_(i) - w_(i);
     const double ww = w_.squaredNorm(), ss = s_.squaredNorm();
     if (ww > static_cast<double>(std::max(m, n)) * kEps * std::max(1.0, ss)) {
-      const double Phi_e = 0.5 * ss + potentialEnergy(model_, at_) - E0_ - y.W;
-      // b_e = -(dV/dq + dT/dq) qdot + P; a spatial body's dT/dtheta is minus its gyroscopic
-      // term g (in Q), so Q_c - 2 g.
-      double b_e = (ws_.Q - Qn_).dot(out.qdot) + out.Wdot;
-      if (model_.dimension == 3) {
-        gyroscopic_.setZero();
-        addGyroscopicForces(model_, at_, gyroscopic_);
-        b_e -= 2.0 * gyroscopic_.dot(out.qdot);
-      }
       // A_e vdot_k = (M v) . (a + R^-1 y) = s . (R a + y).
-      if (diagonal_)
-        for (Eigen::Index i = 0; i < n; ++i) Mv_(i) = mass_(i) * y.v(i);
-      else
-        Mv_.noalias() = ws_.M * y.v;
       work_ = y_;
       solveR(work_);
       const double A_e_vdot = Mv_.dot(a_ + work_);
-      const double r = b_e - gains_.ke * Phi_e - A_e_vdot;
+      const double r = energyRate(y, out, ss) - A_e_vdot;
       const double c = r / (ww + mu0Squared_);
       for (Eigen::Index i = 0; i < n; ++i) y_(i) += c * w_(i);
     }

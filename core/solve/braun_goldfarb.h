@@ -49,17 +49,29 @@
 // Nonconservative applied forces are kept: their power is a function of the state, and W is
 // integrated with the state by the same Runge-Kutta scheme.
 //
+// Large models (sparse): the pseudoinverses are applied through the normal equations on
+// S = A M^-1 A^T (solve/mass_pseudoinverse.h), with the same products in the velocity space,
+//   R^-1 C^+ b = M^-1 A^T S^-1 b,   R^-1 w^T = v - R^-1 C^+ (A v),   w w^T = |R^-1 w^T|_M^2,
+//   vdot = a + R^-1 y + c R^-1 w^T,   A_e vdot_k = (M v) . (a + R^-1 y),
+// at O(n) per evaluation instead of the dense O(m n^2). Where they decline (S not positive
+// definite or too poorly conditioned: near a singular configuration), the evaluation takes the
+// rank-revealing sparse QR of C (solve/sparse_pseudoinverse.h) with the equations above as
+// written; no dense m x n matrix is formed.
+//
 // mu0^2 = 2.5e-3 * 2 T_typ, T_typ = max(T(t0) + V_springs(t0), sum_b m_b |g| L): the kinetic
 // energy the model can reach from its start (L: largest distance of a body centre or a joint point
 // from the origin or its body's centre). Braun-Goldfarb slider-crank: mu0^2 = 0.11 J.
 
 #include "model/model.h"
+#include "solve/mass_pseudoinverse.h"
 #include "solve/pseudoinverse.h"
+#include "solve/sparse_pseudoinverse.h"
 #include "solve/runge_kutta.h"
 #include "solve/workspace.h"
 
 #include <Eigen/Dense>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -73,7 +85,9 @@ struct CorrectionGains {
 
 class CorrectedEquation {
  public:
-  explicit CorrectedEquation(const Model& model, const CorrectionGains& gains = {});
+  // sparse: the pseudoinverses through the normal equations where they are well conditioned.
+  explicit CorrectedEquation(const Model& model, bool sparse = false,
+                             const CorrectionGains& gains = {});
 
   // Factors the mass matrix; false if a body's block is not positive definite (its name is
   // returned in `body`).
@@ -91,9 +105,25 @@ class CorrectedEquation {
   // Keeps only the rows marked active (analyzeRedundancy): a redundant row enters C as zeros, so
   // that a redundancy that holds only on the constraint manifold (Bricard's linkage) does not
   // show as a tiny singular value of C off it.
-  void setActiveRows(const std::vector<bool>& active) { active_ = active; }
+  // Sparse: sets up the normal equations of the active rows (and of the active holonomic rows
+  // when the model has nonholonomic ones).
+  void setActiveRows(const std::vector<bool>& active);
+
+  // Sparse: evaluations that took the sparse QR (near singular configurations).
+  int rankRevealingEvaluations() const { return rankRevealingEvaluations_; }
 
  private:
+  // Sparse: the corrections at the point through the normal equations (qdot, vdot, lambda);
+  // false (nothing written) when S is not positive definite or too poorly conditioned.
+  bool correctSparse(const RkPoint& y, RkRate& out);
+  void multiplyMass(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;  // out = M x
+  // b_e - k_e Phi_e of the energy correction (20) at the point, ss = v^T M v.
+  double energyRate(const RkPoint& y, const RkRate& out, double ss);
+  // Sparse: C = A R^-1 at the point.
+  SparseMatrix sparseConstraintMatrix() const;
+  // (17a), (17b) and (20) with a decomposed pseudoinverse of C (dense or sparse QR), Av_, Aa_ set.
+  template <typename Pseudoinverse>
+  void correctWith(Pseudoinverse& pinv, const RkPoint& y, RkRate& out);
   void solveR(Eigen::VectorXd& x) const;  // x <- R^-1 x
   // b_nu at the point at_ with the corrected rate qdot (lent to at_.v meanwhile).
   void convectiveTerm(Eigen::VectorXd& qdot, Eigen::VectorXd& b_nu);
@@ -113,7 +143,14 @@ class CorrectedEquation {
   bool energyOn_ = false;
   std::vector<bool> active_;
   double E0_ = 0.0, mu0Squared_ = 0.0;
-  PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows)
+  PseudoInverse pinv_;  // of C (all rows) and C_q (its holonomic rows); sparse: unused
+  bool sparse_ = false;
+  // Sparse: R^-1 C^+ over the active rows and over the active holonomic rows (null: the same),
+  // and the sparse QR where they decline.
+  std::unique_ptr<MassPseudoinverse> sparseAll_, sparseHolonomic_;
+  SparsePseudoInverse sparsePinv_;
+  Eigen::VectorXd correction_;  // sparse: R^-1 C^+ (A v)
+  int rankRevealingEvaluations_ = 0;
   State at_;
   Eigen::MatrixXd denseA_, C_, Ct_;  // Phi_q as a dense matrix, C = A R^-1 and C^T
   Eigen::VectorXd Qn_, a_, Ra_, rhs_, rhsQ_, y_, s_, w_, Av_, Aa_, Mv_, work_;

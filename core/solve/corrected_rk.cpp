@@ -80,7 +80,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     report.elements = std::move(elements);
     report.message = "dynamic analysis failed at " + timeText(t) + ": " + why;
   };
-  CorrectedEquation equation(model);
+  CorrectedEquation equation(model, model.nv >= options.sparseFrom);
   std::string body;
   if (!equation.factorMassMatrix(body))
     return fail(SolveStatus::Singular, state.t,

@@ -31,7 +31,9 @@ struct DynamicsOptions {
   double hhtAlpha = -0.1;    // in [-1/3, 0]
   bool variableStep = false; // hht: error-controlled steps
   bool energyCorrection = true;  // corrected-rk*: Braun-Goldfarb energy term
-  int sparseFrom = kSparseHHTFromVelocities;  // hht, bdf: sparse iteration matrix from this many velocities
+  // Sparse linear algebra from this many velocities: hht's and bdf's iteration matrix, the
+  // corrected equation's pseudoinverses (normal equations).
+  int sparseFrom = kSparseHHTFromVelocities;
 };
 
 // Runs the analysis; fills results.frames, results.report and results.stats.

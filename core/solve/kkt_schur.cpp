@@ -110,6 +110,7 @@ KktSchur::KktSchur(const Eigen::SparseMatrix<double>& J, Eigen::Index n, int blo
   touchSolved_.setZero(static_cast<Eigen::Index>(touchSlots_.size()));
   u_.setZero(n_);
   y_.setZero(m_);
+  columnSums_.setZero(m_);
 }
 
 bool KktSchur::factor(const Eigen::SparseMatrix<double>& J) {
@@ -121,6 +122,17 @@ void KktSchur::solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd* force) {
     solveBlocks<3>(x, force);
   else
     solveBlocks<6>(x, force);
+}
+
+double KktSchur::schurConditionEstimate() {
+  // |S|_1 from its upper triangle: an entry off the diagonal counts in its column and its row.
+  columnSums_.setZero();
+  for (Eigen::Index j = 0; j < m_; ++j)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(S_, j); it; ++it) {
+      columnSums_(j) += std::abs(it.value());
+      if (it.row() != j) columnSums_(it.row()) += std::abs(it.value());
+    }
+  return m_ ? columnSums_.maxCoeff() * ldlt_->inverseNormEstimate() : 1.0;
 }
 
 template <int S>

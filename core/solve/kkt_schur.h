@@ -37,6 +37,9 @@ class KktSchur {
   // [x; y] <- J^-1 [r1; r2], and force = G^T y when given (in the same pass).
   void solveInPlace(Eigen::VectorXd& x, Eigen::VectorXd* force = nullptr);
 
+  // kappa_1(S) of the factored S, |S^-1|_1 estimated (SparseLdlt::inverseNormEstimate).
+  double schurConditionEstimate();
+
  private:
   template <int S> bool factorBlocks(const Eigen::SparseMatrix<double>& J);
   template <int S> void solveBlocks(Eigen::VectorXd& x, Eigen::VectorXd* force);
@@ -64,6 +67,7 @@ class KktSchur {
   Eigen::SparseMatrix<double> S_;                         // upper triangle of S, ordered
   std::unique_ptr<SparseLdlt> ldlt_;
   Eigen::VectorXd u_, y_;  // work: A^-1 r1; y in S's order
+  Eigen::VectorXd columnSums_;  // work: |S|'s column sums
 };
 
 }  // namespace rlx

@@ -16,6 +16,7 @@ SparseLdlt::SparseLdlt(const Eigen::SparseMatrix<double>& upper) : n_(upper.cols
   pattern_.setZero(n_);
   d_.setZero(n_);
   y_.setZero(n_);
+  probe_.setZero(n_);
   // Row k of L holds the elimination tree's paths from the entries a_ik (i < k) up to k: walking
   // them builds the tree (a node without a parent gets k) and counts the entries of L's columns.
   for (Eigen::Index k = 0; k < n_; ++k) {
@@ -91,6 +92,32 @@ void SparseLdlt::solveInPlace(Eigen::VectorXd& x) const {
     for (Eigen::Index p = start_(j); p < start_(j + 1); ++p) bj -= values[p] * b[rows[p]];
     b[j] = bj;
   }
+}
+
+double SparseLdlt::inverseNormEstimate() {
+  // Hager: the largest |A^-1 x|_1 over sign vectors x / n, then over unit vectors; A symmetric, so
+  // A^-T = A^-1.
+  if (n_ == 0) return 0.0;
+  Eigen::VectorXd& x = probe_;
+  x.setConstant(1.0 / static_cast<double>(n_));
+  solveInPlace(x);
+  double estimate = x.lpNorm<1>();
+  Eigen::Index previous = -1;
+  for (int k = 0; k < 5; ++k) {
+    x = x.cwiseSign();
+    solveInPlace(x);
+    Eigen::Index largest = 0;
+    x.cwiseAbs().maxCoeff(&largest);
+    if (largest == previous) break;
+    previous = largest;
+    x.setZero();
+    x(largest) = 1.0;
+    solveInPlace(x);
+    const double next = x.lpNorm<1>();
+    if (next <= estimate) break;
+    estimate = next;
+  }
+  return estimate;
 }
 
 }  // namespace rlx

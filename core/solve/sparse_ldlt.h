@@ -23,6 +23,10 @@ class SparseLdlt {
   // x <- A^-1 x.
   void solveInPlace(Eigen::VectorXd& x) const;
 
+  // |A^-1|_1 of the factored matrix, estimated by Hager's method (a lower bound, usually within a
+  // small factor): a few solves, no allocation.
+  double inverseNormEstimate();
+
   Eigen::Index size() const { return n_; }
 
  private:
@@ -36,6 +40,7 @@ class SparseLdlt {
   Eigen::VectorXd d_;       // D
   Eigen::VectorXd y_;       // work: row k of L D being formed
   Indices flag_, pattern_;  // work: visited marks, the pattern of row k
+  Eigen::VectorXd probe_;   // work: the estimate's vectors
 };
 
 }  // namespace rlx

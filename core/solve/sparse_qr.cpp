@@ -71,16 +71,28 @@ std::vector<Eigen::Index> SparseRowQR::dependentRows() const {
   return rows;
 }
 
-Eigen::VectorXd SparseRowQR::minimumNormSolve(const Eigen::VectorXd& b) const {
+Eigen::VectorXd SparseRowQR::minimumNormSolve(const Eigen::VectorXd& b, Eigen::VectorXd* gram) const {
   // y1 = R11^-T (P^T D b)(0 ... r-1), x = Q [y1; 0].
-  if (!ok_) return Eigen::VectorXd::Constant(columns_, std::numeric_limits<double>::quiet_NaN());
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  if (!ok_) {
+    if (gram) gram->setConstant(b.size(), nan);
+    return Eigen::VectorXd::Constant(columns_, nan);
+  }
   const auto& qr = impl_->qr;
   const Eigen::VectorXd permuted = qr.colsPermutation().transpose() * scale_.cwiseProduct(b);
   Eigen::VectorXd y1 = permuted.head(rank_);
   const auto R = qr.matrixR();
-  R.topLeftCorner(rank_, rank_).transpose().triangularView<Eigen::Lower>().solveInPlace(y1);
+  const auto R11 = R.topLeftCorner(rank_, rank_);
+  R11.transpose().triangularView<Eigen::Lower>().solveInPlace(y1);
   Eigen::VectorXd y = Eigen::VectorXd::Zero(qr.rows());
   y.head(rank_) = y1;
+  if (gram) {
+    R11.triangularView<Eigen::Upper>().solveInPlace(y1);
+    const auto permutation = qr.colsPermutation().indices();
+    gram->setZero(b.size());
+    for (Eigen::Index k = 0; k < rank_; ++k)
+      (*gram)(permutation(k)) = scale_(permutation(k)) * y1(k);
+  }
   return qr.matrixQ() * y;
 }
 

@@ -42,8 +42,10 @@ class SparseRowQR {
   // The rows that depend on the others, ascending.
   std::vector<Eigen::Index> dependentRows() const;
 
-  // The minimum-norm x satisfying the independent rows of A x = b (NaN if the QR failed).
-  Eigen::VectorXd minimumNormSolve(const Eigen::VectorXd& b) const;
+  // The minimum-norm x satisfying the independent rows of A x = b (NaN if the QR failed); with
+  // `gram`, also (A_I A_I^T)^-1 b_I on the independent rows I (zero on the others):
+  //   D_I R11^-1 R11^-T (P^T D b)(0 ... r-1), permuted back.
+  Eigen::VectorXd minimumNormSolve(const Eigen::VectorXd& b, Eigen::VectorXd* gram = nullptr) const;
 
   // A basis of the left null space of A (m x (m - rank)): one column w per dependent row, above.
   SparseMatrix leftNullSpace() const;

@@ -137,6 +137,11 @@ class TestSparse : public QObject {
       Eigen::VectorXd x = b;
       ldlt.solveInPlace(x);
       QVERIFY((shifted * x - b).norm() < 1e-12 * b.norm());
+      // Hager's estimate of |A^-1|_1: a lower bound, here within a factor of 3.
+      const double exact = shifted.inverse().cwiseAbs().colwise().sum().maxCoeff();
+      const double estimate = ldlt.inverseNormEstimate();
+      qInfo("shift %g: |A^-1|_1 %.6g, estimated %.6g", shift, exact, estimate);
+      QVERIFY(estimate <= exact * (1 + 1e-12) && estimate >= exact / 3);
     }
     // Not positive definite: refused, and a definite matrix factors again afterwards.
     Eigen::MatrixXd indefinite = A;

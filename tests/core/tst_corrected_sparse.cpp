@@ -1,0 +1,188 @@
+// The corrected equation of motion on the sparse path (normal equations on S = A M^-1 A^T,
+// solve/mass_pseudoinverse.h) against the dense pseudoinverse: the same rates and multipliers at
+// states off the constraints (planar and spatial chains, loops, nonholonomic rows, redundant rows,
+// gravity, springs, gyroscopic terms, motions); the dense path near a singular configuration; and
+// corrected-rk and corrected-rk45 runs that take the same steps either way.
+#include "bench_common.h"
+#include "model/compile.h"
+#include "solve/assembly.h"
+#include "solve/braun_goldfarb.h"
+#include "solve/constraints.h"
+#include "solve/dynamics.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <climits>
+
+using namespace rlx;
+
+namespace {
+
+// "fourbar:N", "chain:N" (bench/bench_common.h), "example:file" or "data:file".
+Spec specNamed(const std::string& name) {
+  const std::size_t colon = name.find(':');
+  const std::string kind = name.substr(0, colon), rest = name.substr(colon + 1);
+  if (kind == "fourbar") return bench::fourBarChain(std::stoi(rest));
+  if (kind == "chain") return bench::pendulumChain(std::stoi(rest));
+  return test::loadSpec(kind == "example" ? test::examplePath(rest) : test::testDataPath(rest));
+}
+
+double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  return (a - b).norm() / std::max(1.0, b.norm());
+}
+
+}  // namespace
+
+class TestCorrectedSparse : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void sparseMatchesDense_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("four-bar chain of 15 loops") << "fourbar:15";
+    QTest::newRow("pendulum chain of 30") << "chain:30";
+    QTest::newRow("spatial chain") << "data:spatial_chain.rlx";
+    QTest::newRow("heavy top (gyroscopic)") << "example:heavy_top.rlx";
+    QTest::newRow("rolling disk on a plate (nonholonomic rows)") << "data:rolling_disk_on_plate.rlx";
+    QTest::newRow("user rolling disk") << "data:rolling_disk_user.rlx";
+    QTest::newRow("duplicated pin (redundant rows)") << "data:four_bar_duplicate_pin.rlx";
+    QTest::newRow("double four-bar") << "example:double_four_bar.rlx";
+    QTest::newRow("slider-crank (a motion)") << "example:slider_crank.rlx";
+    QTest::newRow("stiff spring-damper") << "data:stiff_spring_slider.rlx";
+  }
+
+  void sparseMatchesDense() {
+    // At the assembled state moved off the constraints (positions and velocities), with the
+    // energy correction on: the sparse path's qdot, vdot, lambda and Wdot are the dense ones.
+    QFETCH(QString, name);
+    const Model model = test::compileOrFail(specNamed(name.toStdString()));
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    const AssemblyReport assembly = assemble(model, state, ws);
+    QVERIFY2(assembly.ok(), assembly.message.c_str());
+    std::srand(3);
+    const Eigen::VectorXd offset = 1e-3 * Eigen::VectorXd::Random(model.nv);
+    integratePositions(model, state.q, offset, 1.0);
+    state.v += 0.1 * Eigen::VectorXd::Random(model.nv);
+    CorrectedEquation dense(model, false), sparse(model, true);
+    std::string body;
+    QVERIFY(dense.factorMassMatrix(body) && sparse.factorMassMatrix(body));
+    const bool energy = dense.setStart(state, true);
+    QCOMPARE(sparse.setStart(state, true), energy);
+    dense.setActiveRows(ws.active);
+    sparse.setActiveRows(ws.active);
+    const RkPoint point{state.t, state.q, state.v, 0.01};
+    RkRate d, s;
+    dense.evaluate(point, d);
+    sparse.evaluate(point, s);
+    const double qdot = relativeDifference(s.qdot, d.qdot), vdot = relativeDifference(s.vdot, d.vdot),
+                 lambda = relativeDifference(s.lambda, d.lambda);
+    qInfo("nv = %d, m = %d, energy term %s: qdot %.1e, vdot %.1e, lambda %.1e apart (|vdot| %.3g)",
+          int(model.nv), int(model.nh + model.nn), energy ? "on" : "off", qdot, vdot, lambda,
+          d.vdot.norm());
+    QCOMPARE(sparse.rankRevealingEvaluations(), 0);
+    QCOMPARE(s.lambda.size(), d.lambda.size());
+    QVERIFY2(qdot < 1e-10, QByteArray::number(qdot));
+    QVERIFY2(vdot < 1e-10, QByteArray::number(vdot));
+    QVERIFY2(lambda < 1e-10, QByteArray::number(lambda));
+    QCOMPARE(s.Wdot, d.Wdot);
+  }
+
+  void nearSingularConfigurations_data() {
+    // A chain of 4 four-bar loops with the rods at `angle` from the horizontal, where the
+    // parallelograms are singular: S's condition grows like 1 / angle^2.
+    QTest::addColumn<double>("angle");
+    QTest::addColumn<bool>("normal");  // whether the normal equations take it
+    QTest::newRow("1e-2 rad") << 1e-2 << true;
+    QTest::newRow("1e-3 rad (refined)") << 1e-3 << true;
+    QTest::newRow("1e-4 rad (refined)") << 1e-4 << true;
+    QTest::newRow("1e-5 rad (refined)") << 1e-5 << true;
+    QTest::newRow("1e-6 rad (sparse QR)") << 1e-6 << false;
+    QTest::newRow("1e-8 rad (sparse QR)") << 1e-8 << false;
+    QTest::newRow("singular (sparse QR)") << 0.0 << false;
+  }
+
+  void nearSingularConfigurations() {
+    // Against the dense pseudoinverse (QR, or the SVD that drops the vanishing singular values):
+    // the normal equations, refined where S is poorly conditioned, and the sparse QR where they
+    // decline give the same rates and multipliers (at the singular configuration the
+    // minimum-norm multipliers).
+    QFETCH(double, angle);
+    QFETCH(bool, normal);
+    const Model model = test::compileOrFail(bench::fourBarChain(4));
+    State state{0.0, model.q0, model.v0};
+    const double omega = 2.0, c = std::cos(angle), s = std::sin(angle);
+    for (const Body& b : model.bodies) {
+      const bool crank = b.name == "crank", rocker = b.name.rfind("rocker", 0) == 0;
+      const int k = crank ? -1 : std::stoi(b.name.substr(rocker ? 6 : 7));
+      const double r = crank || rocker ? 0.5 : 1.0;  // the centre's distance from its pivot
+      const double pivot = crank ? 0.0 : rocker ? k + 1.0 : k + 0.5;
+      state.q.segment<3>(b.q) << pivot + r * c, r * s, crank || rocker ? angle : 0.0;
+      state.v.segment<3>(b.v) << -r * s * omega, r * c * omega, crank || rocker ? omega : 0.0;
+    }
+    Workspace ws(model);
+    evaluateConstraintDerivatives(model, state, ws);
+    QVERIFY(ws.Phi.norm() < 1e-14);
+    QVERIFY((ws.Phi_q * state.v - ws.nu).norm() < 1e-14);
+    CorrectedEquation dense(model, false), sparse(model, true);
+    std::string body;
+    QVERIFY(dense.factorMassMatrix(body) && sparse.factorMassMatrix(body));
+    dense.setStart(state, true);
+    sparse.setStart(state, true);
+    const std::vector<bool> active(static_cast<std::size_t>(model.nh), true);
+    dense.setActiveRows(active);
+    sparse.setActiveRows(active);
+    const RkPoint point{state.t, state.q, state.v, 0.0};
+    RkRate d, n;
+    dense.evaluate(point, d);
+    sparse.evaluate(point, n);
+    const double vdot = relativeDifference(n.vdot, d.vdot), lambda = relativeDifference(n.lambda, d.lambda);
+    qInfo("angle %g: %s, vdot %.1e and lambda %.1e apart (|vdot| %.3g, |lambda| %.3g)", angle,
+          sparse.rankRevealingEvaluations() ? "sparse QR" : "normal equations", vdot, lambda, d.vdot.norm(),
+          d.lambda.norm());
+    QCOMPARE(sparse.rankRevealingEvaluations(), normal ? 0 : 1);
+    QVERIFY(n.vdot.allFinite() && n.lambda.allFinite());
+    // Rounding errors grow with the condition of C (about 1 / angle here) and the multipliers'
+    // with that of S (1 / angle^2) in either path.
+    QVERIFY2(vdot < std::max(1e-10, 1e-15 / angle), QByteArray::number(vdot));
+    QVERIFY2(lambda < std::max(1e-9, 1e-14 / (angle * angle)), QByteArray::number(lambda));
+  }
+
+  void runsTakeTheSameSteps_data() {
+    QTest::addColumn<QString>("integrator");
+    QTest::newRow("corrected-rk") << "corrected-rk";
+    QTest::newRow("corrected-rk45") << "corrected-rk45";
+  }
+
+  void runsTakeTheSameSteps() {
+    // A chain of 15 four-bar loops (nv = 93, past sparseFrom) for 0.3 s from 60 degrees: the
+    // sparse and the dense path give the same frames and, adaptive, the same steps.
+    QFETCH(QString, integrator);
+    const Model model = test::compileOrFail(bench::fourBarChain(15));
+    DynamicsOptions options;
+    options.integrator = integrator.toStdString();
+    options.endTime = 0.3;
+    options.step = 1e-3;
+    options.outputStep = 0.05;
+    options.tolerance = 1e-8;
+    QVERIFY(model.nv >= options.sparseFrom);
+    const Results sparse = bench::simulate(model, options);
+    options.sparseFrom = INT_MAX;
+    const Results dense = bench::simulate(model, options);
+    QVERIFY2(sparse.report.ok(), sparse.report.message.c_str());
+    QVERIFY2(dense.report.ok(), dense.report.message.c_str());
+    QCOMPARE(sparse.stats.steps, dense.stats.steps);
+    QCOMPARE(sparse.frames.size(), dense.frames.size());
+    double apart = 0;
+    for (std::size_t k = 0; k < dense.frames.size(); ++k)
+      apart = std::max({apart, relativeDifference(sparse.frames[k].state.q, dense.frames[k].state.q),
+                        relativeDifference(sparse.frames[k].state.v, dense.frames[k].state.v)});
+    qInfo("%s: %d steps, frames within %.1e", integrator.toUtf8().constData(), dense.stats.steps,
+          apart);
+    QVERIFY2(apart < 1e-10, QByteArray::number(apart));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCorrectedSparse)
+#include "tst_corrected_sparse.moc"
