@@ -1,11 +1,13 @@
 // No allocation inside a time step: malloc, calloc and realloc of this program count their calls
 // (operator new and Eigen allocate through them), and a window of hht steps after the first ones
-// must make none, on the slider-crank (dense path) and on a chain of 60 links (sparse path); and
-// bdf steps on that chain (its sparse path).
+// must make none, on the slider-crank (dense path) and on a chain of 60 links (sparse path); bdf
+// steps on that chain (its sparse path); corrected-rk steps, dense (slider-crank) and through the
+// normal equations (a chain of four-bar loops, a spatial chain).
 #include "bench_common.h"
 #include "model/compile.h"
 #include "solve/assembly.h"
 #include "solve/bdf_step.h"
+#include "solve/braun_goldfarb.h"
 #include "solve/hht_step.h"
 #include "test_support.h"
 
@@ -104,6 +106,37 @@ long allocationsInBdfSteps(const Model& model, int warmup, int steps, int& evalu
   return allocations;
 }
 
+// The allocations made by `steps` corrected-rk (RK4) steps of h = 1e-3 after `warmup` others.
+long allocationsInCorrectedSteps(const Model& model, bool sparse, int warmup, int steps) {
+  Workspace ws(model);
+  State state{0.0, model.q0, model.v0};
+  if (const AssemblyReport a = assemble(model, state, ws); !a.ok())
+    throw std::runtime_error(a.message);
+  CorrectedEquation equation(model, sparse);
+  std::string body;
+  if (!equation.factorMassMatrix(body)) throw std::runtime_error("singular mass of " + body);
+  equation.setStart(state, true);
+  equation.setActiveRows(ws.active);
+  ExplicitRungeKutta rk(model, classicalRK4());
+  const RkFunction f = [&](const RkPoint& y, RkRate& k) { equation.evaluate(y, k); };
+  RkPoint y{state.t, state.q, state.v, 0.0}, yNew = y;
+  RkRate k, kNew;
+  f(y, k);
+  const auto advance = [&]() {
+    rk.step(f, y, k, 1e-3, yNew, kNew);
+    std::swap(y, yNew);
+    std::swap(k, kNew);
+  };
+  for (int s = 0; s < warmup; ++s) advance();
+  allocations = 0;
+  counting = true;
+  for (int s = 0; s < steps; ++s) advance();
+  counting = false;
+  if (!y.q.allFinite() || equation.rankRevealingEvaluations() > 0)
+    throw std::runtime_error("not the path under test");
+  return allocations;
+}
+
 }  // namespace
 
 class TestStepAllocations : public QObject {
@@ -164,6 +197,32 @@ class TestStepAllocations : public QObject {
     // bdf forms J at the first iteration of every step (here in closed form).
     qInfo("chain of 60 links, 100 bdf steps: %ld allocations, %d evaluations", count, evaluations);
     QVERIFY(evaluations >= 100);
+    QCOMPARE(count, 0L);
+  }
+
+  void correctedStepDoesNotAllocate_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("sparse");
+    QTest::newRow("slider-crank, dense") << "slider-crank" << false;
+    QTest::newRow("15 four-bar loops, normal equations") << "loops" << true;
+    QTest::newRow("spatial chain, normal equations") << "spatial" << true;
+  }
+
+  void correctedStepDoesNotAllocate() {
+    QFETCH(QString, model);
+    QFETCH(bool, sparse);
+    const Spec spec =
+        model == "loops" ? bench::fourBarChain(15)
+        : model == "spatial"
+            ? test::loadSpec(test::testDataPath("spatial_chain.rlx"))
+            : test::loadSpec(test::examplePath("braun_goldfarb_slider_crank.rlx"));
+    long count = 0;
+    try {
+      count = allocationsInCorrectedSteps(test::compileOrFail(spec), sparse, 5, 50);
+    } catch (const std::exception& e) {
+      QFAIL(e.what());
+    }
+    qInfo("%s, 50 corrected-rk steps: %ld allocations", model.toUtf8().constData(), count);
     QCOMPARE(count, 0L);
   }
 };
