@@ -12,10 +12,10 @@
 // kappa_1(S) = 1e8 (estimated when factoring) that is within the 1e-8 the dense QR path allows
 // itself (it takes kappa(C) <= 1e8); beyond, every solve is refined on its residual b - A x until
 // the backward error |b - A x| <= 1e-14 (|b| + |A| |x|), which makes it about as good as a stable
-// solve (x lies in the range of M^-1 A^T by construction). It declines (factor() or apply() false,
-// the caller takes the dense pseudoinverse) where S is not positive definite, kappa_1(S) > 1e14,
-// or 4 refinements do not reach that: near a singular configuration, where the dense path's SVD
-// drops the vanishing singular values.
+// solve (x lies in the range of M^-1 A^T by construction). It declines (factor() or apply() false;
+// the caller turns to a rank-revealing QR, solve/sparse_pseudoinverse.h) where S is not positive
+// definite, kappa_1(S) > 1e14, or 4 refinements do not reach that: near a singular
+// configuration, where the pseudoinverse drops the vanishing singular values.
 
 #include "solve/kkt_matrix.h"
 #include "solve/kkt_schur.h"

@@ -19,12 +19,18 @@ using namespace rlx;
 
 namespace {
 
-// "fourbar:N", "chain:N" (bench/bench_common.h), "example:file" or "data:file".
+// "fourbar:N", "chain:N" (bench/bench_common.h), "free:N" (the chain without joints),
+// "example:file" or "data:file".
 Spec specNamed(const std::string& name) {
   const std::size_t colon = name.find(':');
   const std::string kind = name.substr(0, colon), rest = name.substr(colon + 1);
   if (kind == "fourbar") return bench::fourBarChain(std::stoi(rest));
   if (kind == "chain") return bench::pendulumChain(std::stoi(rest));
+  if (kind == "free") {  // the chain's links without their pins
+    Spec spec = bench::pendulumChain(std::stoi(rest));
+    spec.joints.clear();
+    return spec;
+  }
   return test::loadSpec(kind == "example" ? test::examplePath(rest) : test::testDataPath(rest));
 }
 
@@ -42,6 +48,7 @@ class TestCorrectedSparse : public QObject {
     QTest::addColumn<QString>("name");
     QTest::newRow("four-bar chain of 15 loops") << "fourbar:15";
     QTest::newRow("pendulum chain of 30") << "chain:30";
+    QTest::newRow("10 free bodies (no constraint)") << "free:10";
     QTest::newRow("spatial chain") << "data:spatial_chain.rlx";
     QTest::newRow("heavy top (gyroscopic)") << "example:heavy_top.rlx";
     QTest::newRow("rolling disk on a plate (nonholonomic rows)") << "data:rolling_disk_on_plate.rlx";
