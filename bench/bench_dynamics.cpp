@@ -2,7 +2,8 @@
 // with h its largest step, corrected-rk, corrected-rk45; steps/s, max constraint error, max
 // energy error), RHS evaluations per second of corrected-rk, and the time per hht step on planar
 // pendulum chains of N = 10, 100, 1000, 5000 links (the median of repeated runs; argument: the
-// largest N, default 5000), the exponent p of a least-squares fit t ~ N^p, and the peak resident
+// largest N, default 5000), the exponent p of a least-squares fit t ~ N^p (also of the time per
+// Newton iteration, which leaves out the growth of the iteration count), and the peak resident
 // memory after each chain; the N = 1000 chain recording a frame at every step; the time per bdf
 // step on the chains of N = 10, 100, 1000; the time per corrected-rk right-hand side on chains of
 // 10, 100, 1000 four-bar loops and its fitted exponent.
@@ -68,7 +69,7 @@ int main(int argc, char** argv) {
                 r.stats.rhsEvaluations / r.stats.wallTime);
   }
   std::printf("Planar pendulum chains, hht h = 1e-3, 0.1 s:\n");
-  std::vector<double> logN, logT;
+  std::vector<double> logN, logT, logIteration;
   for (const int links : {10, 100, 1000, 5000}) {
     if (links > largestChain) break;
     const Model chain = *compile(pendulumChain(links)).model;
@@ -100,9 +101,12 @@ int main(int argc, char** argv) {
                 static_cast<double>(usage.ru_maxrss) / 1024.0);
     logN.push_back(std::log(links));
     logT.push_back(std::log(median));
+    logIteration.push_back(std::log(median * r.stats.steps / r.stats.newtonIterations));
   }
   if (logN.size() >= 2)
-    std::printf("  fitted exponent of the time per step: %.3f\n", fittedExponent(logN, logT));
+    std::printf("  fitted exponent of the time per step: %.3f (per Newton iteration, forming J "
+                "included: %.3f)\n",
+                fittedExponent(logN, logT), fittedExponent(logN, logIteration));
   // Recording: a frame at every step re-solves the accelerations and multipliers at its state.
   if (largestChain >= 1000) {
     const Model chain = *compile(pendulumChain(1000)).model;
