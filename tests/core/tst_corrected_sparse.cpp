@@ -1,8 +1,9 @@
 // The corrected equation of motion on the sparse path (normal equations on S = A M^-1 A^T,
 // solve/mass_pseudoinverse.h) against the dense pseudoinverse: the same rates and multipliers at
 // states off the constraints (planar and spatial chains, loops, nonholonomic rows, redundant rows,
-// gravity, springs, gyroscopic terms, motions) and near a singular configuration (refined
-// normal equations, the sparse QR); corrected-rk and corrected-rk45 runs that take the same steps
+// gravity, springs, gyroscopic terms, motions), near a singular configuration (refined
+// normal equations, the sparse QR) and with dependent rows kept (the sparse QR, planar and
+// spatial); corrected-rk and corrected-rk45 runs that take the same steps
 // either way; Braun and Goldfarb's models through their singular configurations.
 #include "bench_common.h"
 #include "model/compile.h"
@@ -155,6 +156,48 @@ class TestCorrectedSparse : public QObject {
     // with that of S (1 / angle^2) in either path.
     QVERIFY2(vdot < std::max(1e-10, 1e-15 / angle), QByteArray::number(vdot));
     QVERIFY2(lambda < std::max(1e-9, 1e-14 / (angle * angle)), QByteArray::number(lambda));
+  }
+
+  void dependentRowsTakeTheSparseQR_data() {
+    QTest::addColumn<QString>("name");
+    QTest::newRow("planar chain, a pin twice") << "chain:12";
+    QTest::newRow("spatial chain, a ball joint twice") << "data:spatial_chain.rlx";
+  }
+
+  void dependentRowsTakeTheSparseQR() {
+    // A joint declared twice with every row kept (no redundancy analysis): S is singular, the
+    // normal equations decline and the sparse QR drops the dependent rows; rates and the
+    // minimum-norm multipliers are the dense SVD's, on planar bodies (C = A R^-1 by columns) and
+    // spatial ones (per body T L^-T).
+    QFETCH(QString, name);
+    Spec spec = specNamed(name.toStdString());
+    JointSpec twin = spec.joints[2];
+    twin.name = "twin";
+    spec.joints.push_back(twin);
+    const Model model = test::compileOrFail(spec);
+    State state{0.0, model.q0, model.v0};
+    std::srand(5);
+    state.v = 0.3 * Eigen::VectorXd::Random(model.nv);  // off the velocity constraints too
+    CorrectedEquation dense(model, false), sparse(model, true);
+    std::string body;
+    QVERIFY(dense.factorMassMatrix(body) && sparse.factorMassMatrix(body));
+    dense.setStart(state, true);
+    sparse.setStart(state, true);
+    const std::vector<bool> active(static_cast<std::size_t>(model.nh + model.nn), true);
+    dense.setActiveRows(active);
+    sparse.setActiveRows(active);
+    const RkPoint point{state.t, state.q, state.v, 0.0};
+    RkRate d, n;
+    dense.evaluate(point, d);
+    sparse.evaluate(point, n);
+    const double qdot = relativeDifference(n.qdot, d.qdot), vdot = relativeDifference(n.vdot, d.vdot),
+                 lambda = relativeDifference(n.lambda, d.lambda);
+    qInfo("nv = %d, m = %d: qdot %.1e, vdot %.1e, lambda %.1e apart", int(model.nv),
+          int(model.nh), qdot, vdot, lambda);
+    QCOMPARE(sparse.rankRevealingEvaluations(), 1);
+    QVERIFY2(qdot < 1e-12, QByteArray::number(qdot));
+    QVERIFY2(vdot < 1e-12, QByteArray::number(vdot));
+    QVERIFY2(lambda < 1e-12, QByteArray::number(lambda));
   }
 
   void runsTakeTheSameSteps_data() {
