@@ -160,8 +160,10 @@ class TestCorrectedSparse : public QObject {
 
   void dependentRowsTakeTheSparseQR_data() {
     QTest::addColumn<QString>("name");
-    QTest::newRow("planar chain, a pin twice") << "chain:12";
-    QTest::newRow("spatial chain, a ball joint twice") << "data:spatial_chain.rlx";
+    QTest::addColumn<int>("joint");  // the one declared twice
+    QTest::newRow("planar chain, a pin twice") << "chain:12" << 2;
+    QTest::newRow("spatial chain, a ball joint twice") << "data:spatial_chain.rlx" << 2;
+    QTest::newRow("rolling disk twice (nonholonomic rows)") << "data:rolling_disk_on_plate.rlx" << 0;
   }
 
   void dependentRowsTakeTheSparseQR() {
@@ -170,8 +172,9 @@ class TestCorrectedSparse : public QObject {
     // minimum-norm multipliers are the dense SVD's, on planar bodies (C = A R^-1 by columns) and
     // spatial ones (per body T L^-T).
     QFETCH(QString, name);
+    QFETCH(int, joint);
     Spec spec = specNamed(name.toStdString());
-    JointSpec twin = spec.joints[2];
+    JointSpec twin = spec.joints[static_cast<std::size_t>(joint)];
     twin.name = "twin";
     spec.joints.push_back(twin);
     const Model model = test::compileOrFail(spec);
@@ -192,8 +195,8 @@ class TestCorrectedSparse : public QObject {
     sparse.evaluate(point, n);
     const double qdot = relativeDifference(n.qdot, d.qdot), vdot = relativeDifference(n.vdot, d.vdot),
                  lambda = relativeDifference(n.lambda, d.lambda);
-    qInfo("nv = %d, m = %d: qdot %.1e, vdot %.1e, lambda %.1e apart", int(model.nv),
-          int(model.nh), qdot, vdot, lambda);
+    qInfo("nv = %d, m = %d (%d nonholonomic): qdot %.1e, vdot %.1e, lambda %.1e apart",
+          int(model.nv), int(model.nh + model.nn), int(model.nn), qdot, vdot, lambda);
     QCOMPARE(sparse.rankRevealingEvaluations(), 1);
     QVERIFY2(qdot < 1e-12, QByteArray::number(qdot));
     QVERIFY2(vdot < 1e-12, QByteArray::number(vdot));
