@@ -92,6 +92,8 @@ CorrectedEquation::CorrectedEquation(const Model& model, bool sparse,
     C_.resize(model.nh + model.nn, model.nv);
     Ct_.setZero(model.nv, model.nh + model.nn);
   }
+  // Every row active until told otherwise.
+  setActiveRows({});
 }
 
 void CorrectedEquation::setActiveRows(const std::vector<bool>& active) {
@@ -103,6 +105,7 @@ void CorrectedEquation::setActiveRows(const std::vector<bool>& active) {
       rows.push_back(i);
       if (i < model_.nh) holonomic.push_back(i);
     }
+  if (sparseAll_ && sparseAll_->rows() == rows) return;  // set up for these rows already
   const bool nonholonomic = holonomic.size() < rows.size();
   sparseAll_ = std::make_unique<MassPseudoinverse>(ws_, std::move(rows), model_.bodyDofs());
   sparseHolonomic_ = nonholonomic ? std::make_unique<MassPseudoinverse>(ws_, std::move(holonomic),
@@ -306,10 +309,8 @@ double CorrectedEquation::energyRate(const RkPoint& y, const RkRate& out, double
 
 bool CorrectedEquation::correctSparse(const RkPoint& y, RkRate& out) {
   const Eigen::Index mq = model_.nh, m = model_.nh + model_.nn, n = model_.nv;
-  evaluateConstraints(model_, at_, ws_);
   MassPseudoinverse& all = *sparseAll_;
   MassPseudoinverse& holonomic = sparseHolonomic_ ? *sparseHolonomic_ : all;
-  multiplyConstraints(y.v, a_);
   if (!all.factor(ws_) || (&holonomic != &all && !holonomic.factor(ws_))) return false;
   // (17a) qdot = v + R^-1 C_q^+ (nu - A_q v - k_q Phi) on the holonomic rows.
   for (Eigen::Index i = 0; i < m; ++i)
@@ -366,7 +367,9 @@ void CorrectedEquation::evaluate(const RkPoint& y, RkRate& out) {
   out.Wdot = Qn_.dot(y.v);
   if (sparse_) {
     // Large models: the normal equations, or near a singular configuration the sparse QR.
-    if (correctSparse(y, out)) return;
+    evaluateConstraints(model_, at_, ws_);
+    multiplyConstraints(y.v, a_);
+    if (sparseAll_ && correctSparse(y, out)) return;
     sparsePinv_.compute(sparseConstraintMatrix(), active_, mq);
     ++rankRevealingEvaluations_;
     return correctWith(sparsePinv_, y, out);

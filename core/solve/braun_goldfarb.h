@@ -106,15 +106,16 @@ class CorrectedEquation {
   // that a redundancy that holds only on the constraint manifold (Bricard's linkage) does not
   // show as a tiny singular value of C off it.
   // Sparse: sets up the normal equations of the active rows (and of the active holonomic rows
-  // when the model has nonholonomic ones).
+  // when the model has nonholonomic ones). Until called, every row is active.
   void setActiveRows(const std::vector<bool>& active);
 
   // Sparse: evaluations that took the sparse QR (near singular configurations).
   int rankRevealingEvaluations() const { return rankRevealingEvaluations_; }
 
  private:
-  // Sparse: the corrections at the point through the normal equations (qdot, vdot, lambda);
-  // false (nothing written) when S is not positive definite or too poorly conditioned.
+  // Sparse: the corrections at the point through the normal equations (qdot, vdot, lambda), with
+  // Phi, Phi_q, nu, Av_ and Aa_ evaluated; false when S is not positive definite or too poorly
+  // conditioned (what was written is to be overwritten).
   bool correctSparse(const RkPoint& y, RkRate& out);
   void multiplyMass(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;  // out = M x
   // b_e - k_e Phi_e of the energy correction (20) at the point, ss = v^T M v.

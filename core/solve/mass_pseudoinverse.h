@@ -33,6 +33,8 @@ class MassPseudoinverse {
   // Whether the Schur complement applies to the pattern (M block diagonal: always for bodies).
   bool applies() const { return schur_.applies(); }
 
+  const std::vector<Eigen::Index>& rows() const { return matrix_.rows(); }
+
   // Factors S with ws's M and Phi_q; false when S is not positive definite or too poorly
   // conditioned (above).
   bool factor(const Workspace& ws);

@@ -98,6 +98,27 @@ class TestCorrectedSparse : public QObject {
     QCOMPARE(s.Wdot, d.Wdot);
   }
 
+  void everyRowActiveUntilTold() {
+    // Without setActiveRows the normal equations take every row, as with all of them active.
+    const Model model = test::compileOrFail(bench::fourBarChain(15));
+    Workspace ws(model);
+    State state{0.0, model.q0, model.v0};
+    QVERIFY(assemble(model, state, ws).ok());
+    CorrectedEquation unset(model, true), set(model, true);
+    std::string body;
+    QVERIFY(unset.factorMassMatrix(body) && set.factorMassMatrix(body));
+    unset.setStart(state, true);
+    set.setStart(state, true);
+    set.setActiveRows(std::vector<bool>(static_cast<std::size_t>(model.nh), true));
+    const RkPoint point{state.t, state.q, state.v, 0.0};
+    RkRate a, b;
+    unset.evaluate(point, a);
+    set.evaluate(point, b);
+    QCOMPARE(unset.rankRevealingEvaluations(), 0);
+    QCOMPARE(a.vdot, b.vdot);
+    QCOMPARE(a.lambda, b.lambda);
+  }
+
   void nearSingularConfigurations_data() {
     // A chain of 4 four-bar loops with the rods at `angle` from the horizontal, where the
     // parallelograms are singular: S's condition grows like 1 / angle^2.
