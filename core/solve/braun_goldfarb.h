@@ -65,8 +65,8 @@
 #include "model/model.h"
 #include "solve/mass_pseudoinverse.h"
 #include "solve/pseudoinverse.h"
-#include "solve/sparse_pseudoinverse.h"
 #include "solve/runge_kutta.h"
+#include "solve/sparse_pseudoinverse.h"
 #include "solve/workspace.h"
 
 #include <Eigen/Dense>
