@@ -2,6 +2,7 @@
 
 #include "solve/constraints.h"
 #include "solve/forces.h"
+#include "solve/norm_estimate.h"
 #include "solve/planar_stiffness.h"
 
 #include <algorithm>
@@ -246,31 +247,12 @@ bool IterationMatrix::refresh() {
 }
 
 double IterationMatrix::reciprocalCondition() {
-  // 1 / (|J|_1 |J^-1|_1), |J^-1|_1 estimated by Hager's method (as Eigen's rcond, without its
-  // temporaries): the largest |J^-1 x|_1 over sign vectors x / size, then over unit vectors.
-  const Eigen::Index size = n_ + m_;
-  if (size == 0) return 1.0;
+  // 1 / (|J|_1 |J^-1|_1), |J^-1|_1 estimated by Hager's method (solve/norm_estimate.h).
+  if (n_ + m_ == 0) return 1.0;
   const double normJ = J_.cwiseAbs().colwise().sum().maxCoeff();
-  Eigen::VectorXd& x = scratch_;
-  x.setConstant(1.0 / static_cast<double>(size));
-  lu_.solveInPlace(x);
-  double estimate = x.lpNorm<1>();
-  Eigen::Index previous = -1;
-  for (int k = 0; k < 5; ++k) {
-    // x = J^-T sign(x), and its largest entry as the next unit vector.
-    x = x.cwiseSign();
-    lu_.solveTransposedInPlace(x);
-    Eigen::Index largest = 0;
-    x.cwiseAbs().maxCoeff(&largest);
-    if (largest == previous) break;
-    previous = largest;
-    x.setZero();
-    x(largest) = 1.0;
-    lu_.solveInPlace(x);
-    const double next = x.lpNorm<1>();
-    if (next <= estimate) break;
-    estimate = next;
-  }
+  const double estimate = inverseNormEstimate(
+      scratch_, [this](Eigen::VectorXd& x) { lu_.solveInPlace(x); },
+      [this](Eigen::VectorXd& x) { lu_.solveTransposedInPlace(x); });
   return normJ > 0 && estimate > 0 ? 1.0 / (normJ * estimate) : 0.0;
 }
 

@@ -1,5 +1,7 @@
 #include "solve/sparse_ldlt.h"
 
+#include "solve/norm_estimate.h"
+
 #include <cmath>
 
 namespace rlx {
@@ -95,29 +97,9 @@ void SparseLdlt::solveInPlace(Eigen::VectorXd& x) const {
 }
 
 double SparseLdlt::inverseNormEstimate() {
-  // Hager: the largest |A^-1 x|_1 over sign vectors x / n, then over unit vectors; A symmetric, so
-  // A^-T = A^-1.
-  if (n_ == 0) return 0.0;
-  Eigen::VectorXd& x = probe_;
-  x.setConstant(1.0 / static_cast<double>(n_));
-  solveInPlace(x);
-  double estimate = x.lpNorm<1>();
-  Eigen::Index previous = -1;
-  for (int k = 0; k < 5; ++k) {
-    x = x.cwiseSign();
-    solveInPlace(x);
-    Eigen::Index largest = 0;
-    x.cwiseAbs().maxCoeff(&largest);
-    if (largest == previous) break;
-    previous = largest;
-    x.setZero();
-    x(largest) = 1.0;
-    solveInPlace(x);
-    const double next = x.lpNorm<1>();
-    if (next <= estimate) break;
-    estimate = next;
-  }
-  return estimate;
+  // A symmetric: A^-T = A^-1.
+  const auto solve = [this](Eigen::VectorXd& x) { solveInPlace(x); };
+  return rlx::inverseNormEstimate(probe_, solve, solve);
 }
 
 }  // namespace rlx

@@ -23,8 +23,7 @@ class SparseLdlt {
   // x <- A^-1 x.
   void solveInPlace(Eigen::VectorXd& x) const;
 
-  // |A^-1|_1 of the factored matrix, estimated by Hager's method (a lower bound, usually within a
-  // small factor): a few solves, no allocation.
+  // |A^-1|_1 of the factored matrix, estimated (solve/norm_estimate.h).
   double inverseNormEstimate();
 
   Eigen::Index size() const { return n_; }
