@@ -44,6 +44,16 @@ double fittedExponent(const std::vector<double>& logN, const std::vector<double>
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+// The chains' runs: 0.1 s at h = 1e-3 (the largest step of bdf), a frame at the end.
+DynamicsOptions chainOptions(const char* integrator) {
+  DynamicsOptions options;
+  options.integrator = integrator;
+  options.endTime = 0.1;
+  options.step = 1e-3;
+  options.outputStep = 0.1;
+  return options;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -73,10 +83,7 @@ int main(int argc, char** argv) {
   for (const int links : {10, 100, 1000, 5000}) {
     if (links > largestChain) break;
     const Model chain = *compile(pendulumChain(links)).model;
-    DynamicsOptions options;
-    options.endTime = 0.1;
-    options.step = 1e-3;
-    options.outputStep = 0.1;
+    const DynamicsOptions options = chainOptions("hht");
     // The median over repeated runs (at least 5, and 0.5 s of stepping): one run of the small
     // chains lasts about a millisecond, too short to time once.
     const auto start = std::chrono::steady_clock::now();
@@ -110,9 +117,7 @@ int main(int argc, char** argv) {
   // Recording: a frame at every step re-solves the accelerations and multipliers at its state.
   if (largestChain >= 1000) {
     const Model chain = *compile(pendulumChain(1000)).model;
-    DynamicsOptions options;
-    options.endTime = 0.1;
-    options.step = 1e-3;
+    DynamicsOptions options = chainOptions("hht");
     options.outputStep = 1e-3;
     std::vector<double> perStep;
     Results r;
@@ -129,11 +134,7 @@ int main(int argc, char** argv) {
   for (const int links : {10, 100, 1000}) {
     if (links > largestChain) break;
     const Model chain = *compile(pendulumChain(links)).model;
-    DynamicsOptions options;
-    options.integrator = "bdf";
-    options.endTime = 0.1;
-    options.step = 1e-3;
-    options.outputStep = 0.1;
+    const DynamicsOptions options = chainOptions("bdf");
     const Results r = simulate(chain, options);
     std::printf("  N = %5d  %s  %.3f ms per step  (%d steps, %d Newton iterations, %d RHS "
                 "evaluations) %s\n",
@@ -148,11 +149,7 @@ int main(int argc, char** argv) {
   for (const int loops : {10, 100, 1000}) {
     if (loops > largestChain) break;
     const Model chain = *compile(bench::fourBarChain(loops)).model;
-    DynamicsOptions options;
-    options.integrator = "corrected-rk";
-    options.endTime = 0.1;
-    options.step = 1e-3;
-    options.outputStep = 0.1;
+    const DynamicsOptions options = chainOptions("corrected-rk");
     const Results r = simulate(chain, options);
     const double perRhs = r.stats.wallTime / r.stats.rhsEvaluations;
     std::printf("  L = %5d  %s  %.1f us per RHS evaluation (%.0f RHS/s), max constraint error "

@@ -63,6 +63,7 @@ CorrectedEquation::CorrectedEquation(const Model& model, bool sparse,
       Linv_(model.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero()),
       pinv_(sparse ? 0 : model.nh + model.nn, sparse ? 0 : model.nv),
       sparse_(sparse),
+      correction_(sparse ? model.nv : 0),
       Qn_(model.nv),
       a_(model.nv),
       Ra_(model.nv),
@@ -93,19 +94,16 @@ CorrectedEquation::CorrectedEquation(const Model& model, bool sparse,
     Ct_.setZero(model.nv, model.nh + model.nn);
   }
   // Every row active until told otherwise.
-  setActiveRows({});
+  setActiveRows(std::vector<bool>(static_cast<std::size_t>(model.nh + model.nn), true));
 }
 
 void CorrectedEquation::setActiveRows(const std::vector<bool>& active) {
   active_ = active;
   if (!sparse_) return;
-  std::vector<Eigen::Index> rows, holonomic;
-  for (Eigen::Index i = 0; i < model_.nh + model_.nn; ++i)
-    if (static_cast<std::size_t>(i) >= active.size() || active[static_cast<std::size_t>(i)]) {
-      rows.push_back(i);
-      if (i < model_.nh) holonomic.push_back(i);
-    }
+  std::vector<Eigen::Index> rows = activeRows(active);
   if (sparseAll_ && sparseAll_->rows() == rows) return;  // set up for these rows already
+  std::vector<Eigen::Index> holonomic(rows.begin(),
+                                      std::lower_bound(rows.begin(), rows.end(), model_.nh));
   const bool nonholonomic = holonomic.size() < rows.size();
   sparseAll_ = std::make_unique<MassPseudoinverse>(ws_, std::move(rows), model_.bodyDofs());
   sparseHolonomic_ = nonholonomic ? std::make_unique<MassPseudoinverse>(ws_, std::move(holonomic),
@@ -115,7 +113,6 @@ void CorrectedEquation::setActiveRows(const std::vector<bool>& active) {
     sparseAll_.reset();
     sparseHolonomic_.reset();
   }
-  correction_.setZero(model_.nv);
 }
 
 void CorrectedEquation::toGlobal(Eigen::Ref<Eigen::VectorXd> x) const {

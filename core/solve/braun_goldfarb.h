@@ -150,7 +150,7 @@ class CorrectedEquation {
   // and the sparse QR where they decline.
   std::unique_ptr<MassPseudoinverse> sparseAll_, sparseHolonomic_;
   SparsePseudoInverse sparsePinv_;
-  Eigen::VectorXd correction_;  // sparse: R^-1 C^+ (A v)
+  Eigen::VectorXd correction_;  // sparse: R^-1 w^T = v - R^-1 C^+ (A v)
   int rankRevealingEvaluations_ = 0;
   State at_;
   Eigen::MatrixXd denseA_, C_, Ct_;  // Phi_q as a dense matrix, C = A R^-1 and C^T

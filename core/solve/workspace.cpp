@@ -23,12 +23,14 @@ SparseMatrix pattern(const Model& model, const std::vector<std::vector<int>>& bo
 
 }  // namespace
 
-std::vector<Eigen::Index> activeRows(const Workspace& ws) {
+std::vector<Eigen::Index> activeRows(const std::vector<bool>& active) {
   std::vector<Eigen::Index> rows;
-  for (std::size_t i = 0; i < ws.active.size(); ++i)
-    if (ws.active[i]) rows.push_back(static_cast<Eigen::Index>(i));
+  for (std::size_t i = 0; i < active.size(); ++i)
+    if (active[i]) rows.push_back(static_cast<Eigen::Index>(i));
   return rows;
 }
+
+std::vector<Eigen::Index> activeRows(const Workspace& ws) { return activeRows(ws.active); }
 
 std::vector<std::vector<int>> rowBodies(const Model& model) {
   std::vector<std::set<int>> bodies(static_cast<std::size_t>(model.nh + model.nn));

@@ -54,7 +54,9 @@ struct Workspace {
   explicit Workspace(const Model& model);
 };
 
-// The rows of Phi_q the redundancy analysis kept (Workspace::active), ascending.
+// The rows of Phi_q the redundancy analysis kept (Workspace::active), ascending; the same of any
+// such per-row vector.
+std::vector<Eigen::Index> activeRows(const std::vector<bool>& active);
 std::vector<Eigen::Index> activeRows(const Workspace& ws);
 
 // The bodies each row of Phi_q touches (ascending, ground left out): the pattern of Phi_q.

@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <climits>
+#include <stdexcept>
 
 using namespace rlx;
 
@@ -38,6 +39,32 @@ Spec specNamed(const std::string& name) {
 
 double relativeDifference(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return (a - b).norm() / std::max(1.0, b.norm());
+}
+
+// The corrected equation's rates at `point` by the dense pseudoinverse and by the sparse path,
+// both set up from `start` with the energy correction requested and the rows `active`.
+struct BothPaths {
+  RkRate dense, sparse;
+  bool energy = false;       // the energy term is on (in both)
+  int rankRevealing = 0;     // evaluations of the sparse path that took the sparse QR
+};
+
+BothPaths evaluateBoth(const Model& model, const State& start, const std::vector<bool>& active,
+                       const RkPoint& point) {
+  CorrectedEquation dense(model, false), sparse(model, true);
+  std::string body;
+  if (!dense.factorMassMatrix(body) || !sparse.factorMassMatrix(body))
+    throw std::runtime_error("singular mass of " + body);
+  BothPaths both;
+  both.energy = dense.setStart(start, true);
+  if (sparse.setStart(start, true) != both.energy)
+    throw std::runtime_error("the paths disagree on the energy term");
+  dense.setActiveRows(active);
+  sparse.setActiveRows(active);
+  dense.evaluate(point, both.dense);
+  sparse.evaluate(point, both.sparse);
+  both.rankRevealing = sparse.rankRevealingEvaluations();
+  return both;
 }
 
 }  // namespace
@@ -74,23 +101,15 @@ class TestCorrectedSparse : public QObject {
     const Eigen::VectorXd offset = 1e-3 * Eigen::VectorXd::Random(model.nv);
     integratePositions(model, state.q, offset, 1.0);
     state.v += 0.1 * Eigen::VectorXd::Random(model.nv);
-    CorrectedEquation dense(model, false), sparse(model, true);
-    std::string body;
-    QVERIFY(dense.factorMassMatrix(body) && sparse.factorMassMatrix(body));
-    const bool energy = dense.setStart(state, true);
-    QCOMPARE(sparse.setStart(state, true), energy);
-    dense.setActiveRows(ws.active);
-    sparse.setActiveRows(ws.active);
-    const RkPoint point{state.t, state.q, state.v, 0.01};
-    RkRate d, s;
-    dense.evaluate(point, d);
-    sparse.evaluate(point, s);
+    const BothPaths both = evaluateBoth(model, state, ws.active, {state.t, state.q, state.v, 0.01});
+    const RkRate &d = both.dense, &s = both.sparse;
+    const bool energy = both.energy;
     const double qdot = relativeDifference(s.qdot, d.qdot), vdot = relativeDifference(s.vdot, d.vdot),
                  lambda = relativeDifference(s.lambda, d.lambda);
     qInfo("nv = %d, m = %d, energy term %s: qdot %.1e, vdot %.1e, lambda %.1e apart (|vdot| %.3g)",
           int(model.nv), int(model.nh + model.nn), energy ? "on" : "off", qdot, vdot, lambda,
           d.vdot.norm());
-    QCOMPARE(sparse.rankRevealingEvaluations(), 0);
+    QCOMPARE(both.rankRevealing, 0);
     QCOMPARE(s.lambda.size(), d.lambda.size());
     QVERIFY2(qdot < 1e-10, QByteArray::number(qdot));
     QVERIFY2(vdot < 1e-10, QByteArray::number(vdot));
@@ -155,23 +174,15 @@ class TestCorrectedSparse : public QObject {
     evaluateConstraintDerivatives(model, state, ws);
     QVERIFY(ws.Phi.norm() < 1e-14);
     QVERIFY((ws.Phi_q * state.v - ws.nu).norm() < 1e-14);
-    CorrectedEquation dense(model, false), sparse(model, true);
-    std::string body;
-    QVERIFY(dense.factorMassMatrix(body) && sparse.factorMassMatrix(body));
-    dense.setStart(state, true);
-    sparse.setStart(state, true);
-    const std::vector<bool> active(static_cast<std::size_t>(model.nh), true);
-    dense.setActiveRows(active);
-    sparse.setActiveRows(active);
-    const RkPoint point{state.t, state.q, state.v, 0.0};
-    RkRate d, n;
-    dense.evaluate(point, d);
-    sparse.evaluate(point, n);
+    const BothPaths both =
+        evaluateBoth(model, state, std::vector<bool>(static_cast<std::size_t>(model.nh), true),
+                     {state.t, state.q, state.v, 0.0});
+    const RkRate &d = both.dense, &n = both.sparse;
     const double vdot = relativeDifference(n.vdot, d.vdot), lambda = relativeDifference(n.lambda, d.lambda);
     qInfo("angle %g: %s, vdot %.1e and lambda %.1e apart (|vdot| %.3g, |lambda| %.3g)", angle,
-          sparse.rankRevealingEvaluations() ? "sparse QR" : "normal equations", vdot, lambda, d.vdot.norm(),
+          both.rankRevealing ? "sparse QR" : "normal equations", vdot, lambda, d.vdot.norm(),
           d.lambda.norm());
-    QCOMPARE(sparse.rankRevealingEvaluations(), normal ? 0 : 1);
+    QCOMPARE(both.rankRevealing, normal ? 0 : 1);
     QVERIFY(n.vdot.allFinite() && n.lambda.allFinite());
     // Rounding errors grow with the condition of C (about 1 / angle here) and the multipliers'
     // with that of S (1 / angle^2) in either path.
@@ -202,23 +213,15 @@ class TestCorrectedSparse : public QObject {
     State state{0.0, model.q0, model.v0};
     std::srand(5);
     state.v = 0.3 * Eigen::VectorXd::Random(model.nv);  // off the velocity constraints too
-    CorrectedEquation dense(model, false), sparse(model, true);
-    std::string body;
-    QVERIFY(dense.factorMassMatrix(body) && sparse.factorMassMatrix(body));
-    dense.setStart(state, true);
-    sparse.setStart(state, true);
-    const std::vector<bool> active(static_cast<std::size_t>(model.nh + model.nn), true);
-    dense.setActiveRows(active);
-    sparse.setActiveRows(active);
-    const RkPoint point{state.t, state.q, state.v, 0.0};
-    RkRate d, n;
-    dense.evaluate(point, d);
-    sparse.evaluate(point, n);
+    const BothPaths both = evaluateBoth(
+        model, state, std::vector<bool>(static_cast<std::size_t>(model.nh + model.nn), true),
+        {state.t, state.q, state.v, 0.0});
+    const RkRate &d = both.dense, &n = both.sparse;
     const double qdot = relativeDifference(n.qdot, d.qdot), vdot = relativeDifference(n.vdot, d.vdot),
                  lambda = relativeDifference(n.lambda, d.lambda);
     qInfo("nv = %d, m = %d (%d nonholonomic): qdot %.1e, vdot %.1e, lambda %.1e apart",
           int(model.nv), int(model.nh + model.nn), int(model.nn), qdot, vdot, lambda);
-    QCOMPARE(sparse.rankRevealingEvaluations(), 1);
+    QCOMPARE(both.rankRevealing, 1);
     QVERIFY2(qdot < 1e-12, QByteArray::number(qdot));
     QVERIFY2(vdot < 1e-12, QByteArray::number(vdot));
     QVERIFY2(lambda < 1e-12, QByteArray::number(lambda));
