@@ -18,16 +18,14 @@ Recorder::Recorder(const Model& model, Results& results, const FrameObserver& ob
 }
 
 bool Recorder::accept(const State& state, Workspace& ws) {
-  const double power = nonconservativePower(model_, state, ws);
-  if (started_) work_ += 0.5 * (state.t - lastTime_) * (power + lastPower_);
-  lastPower_ = power;
+  work_.add(state.t, nonconservativePower(model_, state, ws));
   lastTime_ = state.t;
   const bool atOutput = !started_ || (next_ < outputs_.size() &&
                                       std::abs(state.t - outputs_[next_]) <= 1e-12 * std::max(1.0, std::abs(state.t)));
   if (started_ && atOutput) ++next_;
   started_ = true;
   if (!atOutput) return true;
-  results_.frames.push_back(makeFrame(model_, state, ws, work_));
+  results_.frames.push_back(makeFrame(model_, state, ws, work_.value()));
   return !observer_ || observer_(results_.frames.back());
 }
 

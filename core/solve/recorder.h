@@ -4,6 +4,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/work_integral.h"
 #include "solve/workspace.h"
 
 #include <functional>
@@ -14,8 +15,8 @@ namespace rlx {
 // Called with each stored frame; return false to cancel.
 using FrameObserver = std::function<bool(const Frame&)>;
 
-// Frames at t0 + k * outputStep and at the end time, the nonconservative work by the trapezoidal
-// rule on the power between accepted steps, and the run's statistics.
+// Frames at t0 + k * outputStep and at the end time, the nonconservative work from the power at
+// the accepted steps (solve/work_integral.h), and the run's statistics.
 class Recorder {
  public:
   Recorder(const Model& model, Results& results, const FrameObserver& observer, double t0,
@@ -37,7 +38,8 @@ class Recorder {
   FrameObserver observer_;
   std::vector<double> outputs_;  // remaining output times, ascending
   std::size_t next_ = 0;
-  double work_ = 0.0, lastPower_ = 0.0, lastTime_ = 0.0;
+  WorkIntegral work_;
+  double lastTime_ = 0.0;
   bool started_ = false;
 };
 

@@ -59,7 +59,8 @@ SolveReport equilibrium(const Model& model, State& state, Workspace& ws,
 // equilibria at t0 + k * outputStep and at endTime, each started from the previous one moved along
 // the tangent of the equilibrium path (J [dq; dlambda] = [0; c nu h]). Frames are quasi-static:
 // v = 0 and vdot = 0 (so the velocity constraint error of a driven row shows its prescribed rate);
-// the nonconservative work is the drives' work (effort times prescribed rate, trapezoidal).
+// the nonconservative work is the drives' work (effort times prescribed rate, integrated over the
+// equilibria, solve/work_integral.h).
 void runStatics(const Model& model, const State& assembled, Workspace& ws,
                 const StaticsOptions& options, Results& results,
                 const FrameObserver& observer = {});
