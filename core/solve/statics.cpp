@@ -15,6 +15,8 @@ namespace {
 
 constexpr double kDifferenceStep = 1e-6;
 constexpr double kLargestDamping = 1e20;
+constexpr double kLetGoDistance = 0.1;  // model sizes or rad: how far a stalled model is let go
+constexpr int kLetGoTimes = 3;
 
 std::string number(double x) { return numberText(x, 3); }
 
@@ -68,6 +70,8 @@ class EquilibriumSolver {
   void jacobian(const State& state, const Eigen::VectorXd& lambda, RunStats& stats);
   // The multipliers that balance Q best at the state (least squares on the active rows).
   Eigen::VectorXd bestMultipliers(const State& state);
+  // Moves the model the way it starts to move from rest (see statics.h); false when it does not.
+  bool letGo(State& state);
   void finish(State& state);
   void describeFailure(const State& state, SolveReport& report);
 
@@ -153,6 +157,7 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
   double mu = 1e-3, growth = 2.0;
   const double initial = F_.norm();
   bool stalled = false;
+  int released = 0;  // times the model was let go
   const auto converged = [&]() {
     const double force = F_.head(n).lpNorm<Eigen::Infinity>();
     const double gap = positionRows_.empty()
@@ -161,7 +166,19 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
     report.residualNorm = std::max(force / forceScale_, gap);
     return force <= options_.tolerance * forceScale_ && gap <= options_.tolerance;
   };
-  while (finite && !converged() && !stalled && report.iterations < options_.maxIterations) {
+  while (finite && !converged() && report.iterations < options_.maxIterations) {
+    if (stalled) {
+      // A stationary point of |F|^2 that is no equilibrium: let the model go and descend again.
+      if (released == kLetGoTimes || !letGo(state)) break;
+      ++released;
+      lambda = bestMultipliers(state);
+      finite = residual(state, lambda, F_);
+      ++stats.rhsEvaluations;
+      mu = 1e-3;
+      growth = 2.0;
+      stalled = false;
+      continue;
+    }
     ++report.iterations;
     jacobian(state, lambda, stats);
     // Marquardt's scaling D; the stacked system [J; sqrt(mu |F| / |F0|) D] dx = [-F; 0].
@@ -214,6 +231,22 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
   }
   finish(state);
   return report;
+}
+
+bool EquilibriumSolver::letGo(State& state) {
+  state.v.setZero();
+  if (!solveAccelerations(model_, state, ws_).ok() || !ws_.vdot.allFinite()) return false;
+  // The accelerations scaled so that the largest body moves kLetGoDistance model sizes or turns
+  // kLetGoDistance rad.
+  const int d = model_.dimension, dofs = model_.bodyDofs();
+  const double size = modelSize(model_, state.q);
+  double largest = 0.0;
+  for (const Body& b : model_.bodies)
+    largest = std::max({largest, ws_.vdot.segment(b.v, d).norm() / size,
+                        ws_.vdot.segment(b.v + d, dofs - d).norm()});
+  if (!(largest > 0.0)) return false;
+  integratePositions(model_, state.q, ws_.vdot, kLetGoDistance / largest);
+  return true;
 }
 
 void EquilibriumSolver::finish(State& state) {

@@ -26,8 +26,11 @@
 // convergence where J is regular).
 // Any equilibrium is found, stable or not: the one the damped descent reaches from the start.
 // Converged when |G|_inf <= tolerance * max(1, |Q|_inf) and |Phi|_inf <= tolerance.
-// Fails with Singular when |F| stops falling at a stationary point of |F|^2 that is not an
-// equilibrium (a force along a free direction that no change of position balances), with
+// At a stationary point of |F|^2 that is not an equilibrium (a rod pinned at one end and
+// horizontal: its unbalanced torque is largest there) the model is let go: moved along its
+// accelerations from rest (solveAccelerations), the body moving most by 0.1 model sizes or
+// 0.1 rad, and the descent resumes, at most 3 times. Fails with Singular when |F| stops falling
+// there again (a force along a free direction that no change of position balances), with
 // MaxIterations after maxIterations Jacobians, and with NotFinite on NaN.
 
 #include "model/model.h"

@@ -103,6 +103,8 @@ class TestStatics : public QObject {
   void neutralSlider();
   void neutralSliderWithPendulum();
   void farStart();
+  void releasedHorizontally_data();
+  void releasedHorizontally();
   void quasiStatics();
   void noEquilibrium();
 };
@@ -257,6 +259,40 @@ void TestStatics::farStart() {
                           "(an unbalanced force of ") == 0,
       report.message.c_str());
   QVERIFY(report.residualNorm > 1e-3);
+}
+
+void TestStatics::releasedHorizontally_data() {
+  QTest::addColumn<QString>("file");
+  QTest::newRow("revolute") << QString::fromStdString(test::examplePath("simple_pendulum.rlx"));
+  QTest::newRow("user constraint")
+      << QString::fromStdString(test::examplePath("user_pendulum.rlx"));
+  QTest::newRow("spatial") << QString::fromStdString(
+      test::testDataPath("statics_horizontal_rod_3d.rlx"));
+}
+
+void TestStatics::releasedHorizontally() {
+  // A rod pinned at one end and horizontal: its unbalanced torque about the pin is largest there,
+  // so no small change of position reduces the residual (a stationary point of |F|^2). Let go
+  // along its accelerations from rest, it reaches the equilibrium hanging down.
+  QFETCH(QString, file);
+  const Model model = test::compileOrFail(test::loadSpec(file.toStdString()));
+  Workspace ws(model);
+  State state = assembled(model, ws);
+  const Eigen::Index centre = model.bodies.front().q;
+  QCOMPARE(state.q(centre + 1), 0.0);
+  const SolveReport report = equilibrium(model, state, ws, StaticsOptions{});
+  QVERIFY2(report.ok(), report.message.c_str());
+  // Hanging down: the centre at (0, -l/2).
+  const double positionError =
+      std::max(std::abs(state.q(centre)), std::abs(state.q(centre + 1) + 0.5));
+  // The pin (or the user constraint) holds the weight: Phi_q^T lambda = Q, m g along -y.
+  const Eigen::VectorXd load = ws.Phi_q.transpose() * ws.lambda;
+  const double reactionError = std::max({std::abs(load(0)), std::abs(load(1) + g),
+                                         load.tail(load.size() - 2).lpNorm<Eigen::Infinity>()});
+  qInfo("%s: centre error %.2e m, reaction error %.2e, %d iterations",
+        qPrintable(QFileInfo(file).fileName()), positionError, reactionError, report.iterations);
+  QVERIFY2(positionError < 1e-9, QByteArray::number(positionError));
+  QVERIFY2(reactionError < 1e-9, QByteArray::number(reactionError));
 }
 
 void TestStatics::quasiStatics() {
