@@ -5,6 +5,7 @@
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/forces.h"
+#include "solve/static_relaxation.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +18,7 @@ constexpr double kDifferenceStep = 1e-6;
 constexpr double kLargestDamping = 1e20;
 constexpr double kLetGoDistance = 0.1;  // model sizes or rad: how far a stalled model is let go
 constexpr int kLetGoTimes = 3;
+constexpr int kRetryIterations = 20;  // descents from the rests of the dynamic relaxation
 
 std::string number(double x) { return numberText(x, 3); }
 
@@ -57,6 +59,7 @@ class EquilibriumSolver {
     rhs_.setZero(stacked_.rows());
   }
 
+  // The descent, then, for a model that does not depend on time, dynamic relaxation.
   SolveReport solve(State& state, RunStats& stats);
 
   // Moves state.q by h along the tangent of the equilibrium path at the (converged) state.
@@ -70,6 +73,8 @@ class EquilibriumSolver {
   void jacobian(const State& state, const Eigen::VectorXd& lambda, RunStats& stats);
   // The multipliers that balance Q best at the state (least squares on the active rows).
   Eigen::VectorXd bestMultipliers(const State& state);
+  // Levenberg-Marquardt from the state, at most `iterations` Jacobians.
+  SolveReport descend(State& state, RunStats& stats, int iterations);
   // Moves the model the way it starts to move from rest (see statics.h); false when it does not.
   bool letGo(State& state);
   void finish(State& state);
@@ -142,6 +147,32 @@ Eigen::VectorXd EquilibriumSolver::bestMultipliers(const State& state) {
 }
 
 SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
+  const State start = state;
+  SolveReport report = descend(state, stats, options_.maxIterations);
+  if (report.ok() || report.status == SolveStatus::NotFinite || dependsOnTime(model_))
+    return report;
+  // Dynamic relaxation (solve/static_relaxation.h): the descent again from each rest.
+  RunStats relaxationStats;
+  StaticRelaxation relaxation(model_, ws_, start);
+  int rests = 0;
+  while (relaxation.nextRest(relaxationStats)) {
+    ++rests;
+    State rest = relaxation.rest();
+    SolveReport retry = descend(rest, stats, std::min(kRetryIterations, options_.maxIterations));
+    retry.iterations += report.iterations;
+    if (retry.ok()) {
+      state = rest;
+      return retry;
+    }
+    report.iterations = retry.iterations;
+  }
+  report.message += rests == 0 ? "; released from rest, it does not come to rest"
+                                : "; released from rest, none of its " + std::to_string(rests) +
+                                      " rests leads to an equilibrium";
+  return report;
+}
+
+SolveReport EquilibriumSolver::descend(State& state, RunStats& stats, int iterations) {
   SolveReport report;
   report.time = state.t;
   const Eigen::Index n = model_.nv;
@@ -166,7 +197,7 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
     report.residualNorm = std::max(force / forceScale_, gap);
     return force <= options_.tolerance * forceScale_ && gap <= options_.tolerance;
   };
-  while (finite && !converged() && report.iterations < options_.maxIterations) {
+  while (finite && !converged() && report.iterations < iterations) {
     if (stalled) {
       // A stationary point of |F|^2 that is no equilibrium: let the model go and descend again.
       if (released == kLetGoTimes || !letGo(state)) break;

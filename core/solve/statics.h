@@ -31,7 +31,10 @@
 // accelerations from rest (solveAccelerations), the body moving most by 0.1 model sizes or
 // 0.1 rad, and the descent resumes, at most 3 times. Fails with Singular when |F| stops falling
 // there again (a force along a free direction that no change of position balances), with
-// MaxIterations after maxIterations Jacobians, and with NotFinite on NaN.
+// MaxIterations after maxIterations Jacobians, and with NotFinite on NaN. A model that does not
+// depend on time is then relaxed dynamically (solve/static_relaxation.h): released from rest and
+// stopped at each peak of its kinetic energy, from where the descent tries again (at most 20
+// Jacobians each); the failure stands when none converges.
 
 #include "model/model.h"
 #include "results/results.h"
