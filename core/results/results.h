@@ -35,14 +35,29 @@ struct RunStats {
   double wallTime = 0.0;  // seconds
 };
 
+// A static equilibrium's stability: the signs of the tangent stiffness on the motions the
+// constraints allow (solve/statics.h).
+enum class Stability { Stable, Neutral, Unstable };
+
+struct EquilibriumStability {
+  Stability kind = Stability::Stable;
+  int softDirections = 0;  // free motions along which the stiffness is negative (unstable) or zero
+};
+
+const char* stabilityName(Stability kind);  // "stable", "neutral", "unstable"
+
 struct Results {
   std::string analysis;    // "kinematics", ...
   std::string integrator;  // "" unless dynamics
   std::vector<Frame> frames;
+  std::vector<EquilibriumStability> equilibria;  // statics: one per frame
   Redundancy redundancy;   // from the assembly at t0
   SolveReport report;      // how the run ended
   RunStats stats;
 };
+
+// Sentences on the equilibria that are not stable (none when all are), for the user.
+std::vector<std::string> equilibriumNotes(const Results& results);
 
 // The frame of a solved state: ws.vdot and ws.lambda must belong to it. Evaluates the energies
 // and the position and velocity constraint errors.

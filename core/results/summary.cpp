@@ -71,6 +71,13 @@ nlohmann::json makeSummary(const Model& model, const Results& results, bool asse
     s["reactions_not_unique"] = nonUniqueReactions(model, results.frames.front().state, ws);
   }
 
+  // Statics: the stability of each equilibrium (one per frame).
+  s["equilibria"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < results.equilibria.size() && i < results.frames.size(); ++i)
+    s["equilibria"].push_back({{"t", results.frames[i].state.t},
+                               {"stability", stabilityName(results.equilibria[i].kind)},
+                               {"soft_directions", results.equilibria[i].softDirections}});
+
   // Solver statistics.
   s["steps"] = results.stats.steps;
   s["rejected_steps"] = results.stats.rejectedSteps;

@@ -19,6 +19,7 @@ constexpr double kLargestDamping = 1e20;
 constexpr double kLetGoDistance = 0.1;  // model sizes or rad: how far a stalled model is let go
 constexpr int kLetGoTimes = 3;
 constexpr int kRetryIterations = 20;  // descents from the rests of the dynamic relaxation
+constexpr double kZeroStiffness = 1e-6;  // relative: a stiffness this small is zero
 
 std::string number(double x) { return numberText(x, 3); }
 
@@ -61,6 +62,9 @@ class EquilibriumSolver {
 
   // The descent, then, for a model that does not depend on time, dynamic relaxation.
   SolveReport solve(State& state, RunStats& stats);
+
+  // The stability of the (converged) equilibrium at the state (see statics.h).
+  EquilibriumStability stability(const State& state, RunStats& stats);
 
   // Moves state.q by h along the tangent of the equilibrium path at the (converged) state.
   void predict(State& state, double h, RunStats& stats);
@@ -280,6 +284,49 @@ bool EquilibriumSolver::letGo(State& state) {
   return true;
 }
 
+EquilibriumStability EquilibriumSolver::stability(const State& state, RunStats& stats) {
+  const Eigen::Index n = model_.nv;
+  const auto m = static_cast<Eigen::Index>(multiplierRows_.size());
+  Eigen::VectorXd lambda(m);
+  for (Eigen::Index k = 0; k < m; ++k)
+    lambda(k) = ws_.lambda(multiplierRows_[static_cast<std::size_t>(k)]);
+  // K_T = -dG/dq at fixed multipliers (the constraints' geometric stiffness included), its
+  // symmetric part on an orthonormal basis of the motions the active rows allow.
+  jacobian(state, lambda, stats);
+  const Eigen::MatrixXd dG = J_.topLeftCorner(n, n);
+  const Eigen::MatrixXd K = -0.5 * (dG + dG.transpose());
+  Eigen::MatrixXd A(m, n);
+  for (Eigen::Index k = 0; k < m; ++k)
+    A.row(k) = ws_.Phi_q.row(multiplierRows_[static_cast<std::size_t>(k)]);
+  Eigen::MatrixXd free = Eigen::MatrixXd::Identity(n, n);
+  if (m > 0) {
+    const Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
+    if (lu.rank() == n) return {};  // no free motion: a structure
+    free = lu.kernel();
+  }
+  const Eigen::HouseholderQR<Eigen::MatrixXd> qr(free);
+  const Eigen::MatrixXd basis = qr.householderQ() * Eigen::MatrixXd::Identity(n, free.cols());
+  const Eigen::VectorXd stiffness = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(
+                                        basis.transpose() * K * basis, Eigen::EigenvaluesOnly)
+                                        .eigenvalues();
+  // Zero: within 1e-6 of the largest stiffness or of the force scale per metre.
+  double largest = forceScale_;
+  for (Eigen::Index i = 0; i < stiffness.size(); ++i)
+    largest = std::max(largest, std::abs(stiffness(i)));
+  const double zero = kZeroStiffness * largest;
+  int negative = 0, flat = 0;
+  for (Eigen::Index i = 0; i < stiffness.size(); ++i) {
+    negative += stiffness(i) < -zero;
+    flat += std::abs(stiffness(i)) <= zero;
+  }
+  EquilibriumStability result;
+  result.kind = negative > 0 ? Stability::Unstable
+                : flat > 0   ? Stability::Neutral
+                             : Stability::Stable;
+  result.softDirections = negative > 0 ? negative : flat;
+  return result;
+}
+
 void EquilibriumSolver::finish(State& state) {
   state.v.setZero();
   evaluateAppliedForces(model_, state, ws_);
@@ -354,7 +401,9 @@ void runStatics(const Model& model, const State& assembled, Workspace& ws,
     results.report = solver.solve(state, results.stats);
     ++results.stats.steps;
     if (!results.report.ok()) break;
-    if (!recorder.accept(state, ws)) {
+    const bool go = recorder.accept(state, ws);
+    results.equilibria.push_back(solver.stability(state, results.stats));
+    if (!go) {
       results.report.status = SolveStatus::Cancelled;
       results.report.message = "cancelled at t = " + number(state.t) + " s";
       break;

@@ -35,6 +35,10 @@
 // depend on time is then relaxed dynamically (solve/static_relaxation.h): released from rest and
 // stopped at each peak of its kinetic energy, from where the descent tries again (at most 20
 // Jacobians each); the failure stands when none converges.
+// runStatics classifies each equilibrium (Results::equilibria): the symmetric part of the tangent
+// stiffness K_T = -dG/dq (at fixed multipliers) on an orthonormal basis of the kernel of the
+// active rows; an eigenvalue below -1e-6 s makes it unstable, one within 1e-6 s of zero neutral
+// (s: the largest eigenvalue in magnitude, at least max(1, |Q|_inf)).
 
 #include "model/model.h"
 #include "results/results.h"

@@ -521,6 +521,16 @@ class CliTest : public QObject {
                                    "--analysis", "statics", "--quiet"});
     QVERIFY2(statics.exitCode == 0, qPrintable(statics.err));
     QCOMPARE(readCsv(csvPath).rows.size(), std::size_t(1));
+    // An unstable equilibrium: a note on the terminal, its stability in the summary.
+    const CliRun upright =
+        runCli({"run", testData("statics_upright_rod.rlx"), "-o", csvPath, "--summary", jsonPath});
+    QVERIFY2(upright.exitCode == 0, qPrintable(upright.err));
+    QVERIFY2(upright.out.contains("note: the equilibrium at t = 0 s is unstable"),
+             qPrintable(upright.out));
+    const QJsonArray equilibria = readJson(jsonPath)["equilibria"].toArray();
+    QCOMPARE(equilibria.size(), 1);
+    QCOMPARE(equilibria[0].toObject()["stability"].toString(), QString("unstable"));
+    QCOMPARE(equilibria[0].toObject()["soft_directions"].toInt(), 1);
   }
 
   // The user-constraint examples run with every integrator; their reaction columns are written.

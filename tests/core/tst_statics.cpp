@@ -1,7 +1,8 @@
 // Static equilibrium and quasi-statics against hand computations: a pendulum on a torsion spring,
 // a four-bar on a crank spring with a hanging load (virtual work), neutral equilibrium, a far
-// start, a rod released horizontally, the Bricard linkage (dynamic relaxation), a driven crank
-// with a spring-loaded link, and a model without any equilibrium.
+// start, a rod released horizontally, the Bricard linkage (dynamic relaxation), the stability of
+// equilibria, a driven crank with a spring-loaded link, and a model without any equilibrium.
+#include "bench_common.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
@@ -109,6 +110,8 @@ class TestStatics : public QObject {
   void releasedHorizontally_data();
   void releasedHorizontally();
   void bricardRelaxes();
+  void stabilityOfEquilibria_data();
+  void stabilityOfEquilibria();
   void quasiStatics();
   void noEquilibrium();
 };
@@ -351,6 +354,59 @@ void TestStatics::bricardRelaxes() {
   QVERIFY2(lowest - frame.potential < 1e-4, QByteArray::number(lowest - frame.potential));
 }
 
+void TestStatics::stabilityOfEquilibria_data() {
+  QTest::addColumn<QString>("file");  // empty: the pendulum chain of 30 links
+  QTest::addColumn<int>("kind");
+  QTest::addColumn<int>("softDirections");
+  QTest::addColumn<QString>("note");
+  const auto data = [](const char* file) {
+    return QString::fromStdString(test::testDataPath(file));
+  };
+  QTest::newRow("on a spring") << data("statics_pendulum_spring.rlx")
+                               << static_cast<int>(Stability::Stable) << 0 << QString();
+  QTest::newRow("upright") << data("statics_upright_rod.rlx")
+                           << static_cast<int>(Stability::Unstable) << 1
+                           << "the equilibrium at t = 0 s is unstable: its stiffness is negative "
+                              "along 1 free motion (a disturbance grows)";
+  QTest::newRow("slide") << data("statics_neutral_slider.rlx")
+                         << static_cast<int>(Stability::Neutral) << 1
+                         << "the equilibrium at t = 0 s is neutral: its stiffness is zero along 1 "
+                            "free motion (it holds anywhere along it)";
+  QTest::newRow("slide with pendulum") << data("statics_neutral_slider_pendulum.rlx")
+                                       << static_cast<int>(Stability::Neutral) << 1 << QString();
+  // Released horizontally, the chain's descent ends in a zig-zag, not hanging straight down.
+  QTest::newRow("zig-zag chain") << QString() << static_cast<int>(Stability::Unstable) << -1
+                                 << QString();
+}
+
+void TestStatics::stabilityOfEquilibria() {
+  // The sign of the stiffness on the motions the constraints allow, at the equilibrium.
+  QFETCH(QString, file);
+  QFETCH(int, kind);
+  QFETCH(int, softDirections);
+  QFETCH(QString, note);
+  const Model model = file.isEmpty() ? test::compileOrFail(bench::pendulumChain(30))
+                                     : test::compileOrFail(test::loadSpec(file.toStdString()));
+  Workspace ws(model);
+  const State start = assembled(model, ws);
+  Results results;
+  runStatics(model, start, ws, StaticsOptions{}, results);
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  QCOMPARE(results.equilibria.size(), results.frames.size());
+  const EquilibriumStability& found = results.equilibria.front();
+  qInfo("%s: %s along %d free motions, potential energy %.4f J",
+        qPrintable(QTest::currentDataTag()), stabilityName(found.kind), found.softDirections,
+        results.frames.front().potential);
+  QCOMPARE(static_cast<int>(found.kind), kind);
+  if (softDirections >= 0) QCOMPARE(found.softDirections, softDirections);
+  const std::vector<std::string> notes = equilibriumNotes(results);
+  if (kind == static_cast<int>(Stability::Stable)) QVERIFY(notes.empty());
+  if (!note.isEmpty()) {
+    QCOMPARE(notes.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(notes.front()), note);
+  }
+}
+
 void TestStatics::quasiStatics() {
   const Model model = loadModel("statics_driven_crank_link.rlx");
   Workspace ws(model);
@@ -362,6 +418,7 @@ void TestStatics::quasiStatics() {
   runStatics(model, start, ws, options, results);
   QVERIFY2(results.report.ok(), results.report.message.c_str());
   QCOMPARE(results.frames.size(), std::size_t{5});
+  for (const EquilibriumStability& e : results.equilibria) QVERIFY(e.kind == Stability::Stable);
   const double l1 = 0.3, l2 = 0.5, m1 = 1, m2 = 2, k = 8;
   double worstAngle = 0, worstResidual = 0;
   for (std::size_t f = 0; f < results.frames.size(); ++f) {

@@ -182,6 +182,23 @@ class TestMainWindow : public QObject {
               results.report.elements.end());
   }
 
+  void anUnstableEquilibriumIsNoted() {
+    QTemporaryDir recovery;
+    MainWindow window(recovery.path());
+    window.show();
+    QVERIFY(window.openPath(testData("statics_upright_rod.rlx")));
+    QSignalSpy completed(&window, &MainWindow::runCompleted);
+    window.runAnalysis();
+    QVERIFY(completed.wait(60000));
+    QVERIFY(window.runs().back()->results.report.ok());
+    DiagnosticsDock* dock = window.diagnostics();
+    QCOMPARE(dock->count(), 1);
+    QCOMPARE(dock->item(0)->text(),
+             QString("the equilibrium at t = 0 s is unstable: its stiffness is negative along 1 "
+                     "free motion (a disturbance grows)"));
+    QCOMPARE(dock->errorCount(), 0);  // a warning
+  }
+
   void aBrokenFileShowsItsDiagnosticsAndKeepsTheModel() {
     QTemporaryDir dir;
     MainWindow window(dir.path());

@@ -57,6 +57,10 @@ void DiagnosticsDock::showRun(const Run& run) {
     runLines_.append({QString::fromStdString(results.report.message), results.report.status != SolveStatus::Cancelled});
     runElements_.append(names(results.report.elements));
   }
+  for (const std::string& note : equilibriumNotes(results)) {
+    runLines_.append({QString::fromStdString(note), false});
+    runElements_.append(QStringList());
+  }
   for (const RedundantEquation& r : results.redundancy.redundant) {
     runLines_.append({tr("redundant constraint equation %1: dropped; the reactions of %2 are not unique")
                           .arg(QString::fromStdString(r.equation), QString::fromStdString(r.element)),
