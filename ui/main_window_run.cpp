@@ -45,10 +45,14 @@ void MainWindow::runFinished(std::shared_ptr<const Run> run) {
       results.report.ok() ? tr("finished")
       : results.report.status == SolveStatus::Cancelled ? tr("cancelled")
                                                         : tr("failed: %1").arg(QString::fromStdString(results.report.message));
-  status_->setText(tr("%1 %2 — %3 frames, %4 steps, %5 s")
+  const auto count = [](std::size_t n, const QString& one, const QString& many) {
+    return QString::number(n) + " " + (n == 1 ? one : many);
+  };
+  status_->setText(tr("%1 %2 — %3, %4, %5 s")
                        .arg(run->series.label, how)
-                       .arg(results.frames.size())
-                       .arg(results.stats.steps)
+                       .arg(count(results.frames.size(), tr("frame"), tr("frames")))
+                       .arg(count(static_cast<std::size_t>(results.stats.steps), tr("step"),
+                                  tr("steps")))
                        .arg(results.stats.wallTime, 0, 'g', 3));
   if (!results.frames.empty()) {
     runs_.push_back(run);

@@ -13,9 +13,11 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProcess>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -197,6 +199,9 @@ class TestMainWindow : public QObject {
              QString("the equilibrium at t = 0 s is unstable: its stiffness is negative along 1 "
                      "free motion (a disturbance grows)"));
     QCOMPARE(dock->errorCount(), 0);  // a warning
+    // The status bar counts in the singular.
+    const QString status = window.statusBar()->findChild<QLabel*>()->text();
+    QVERIFY2(status.startsWith("statics finished — 1 frame, 1 step, "), qPrintable(status));
   }
 
   void aBrokenFileShowsItsDiagnosticsAndKeepsTheModel() {
