@@ -19,11 +19,8 @@ std::vector<std::string> equilibriumNotes(const Results& results) {
   const std::size_t total = std::min(results.equilibria.size(), results.frames.size());
   for (const Stability kind : {Stability::Unstable, Stability::Neutral}) {
     std::size_t count = 0, first = 0;
-    for (std::size_t i = total; i-- > 0;)
-      if (results.equilibria[i].kind == kind) {
-        ++count;
-        first = i;
-      }
+    for (std::size_t i = 0; i < total; ++i)
+      if (results.equilibria[i].kind == kind && count++ == 0) first = i;
     if (count == 0) continue;
     const int directions = results.equilibria[first].softDirections;
     const std::string where = "t = " + numberText(results.frames[first].state.t) + " s";

@@ -163,12 +163,12 @@ SolveReport EquilibriumSolver::solve(State& state, RunStats& stats) {
     ++rests;
     State rest = relaxation.rest();
     SolveReport retry = descend(rest, stats, std::min(kRetryIterations, options_.maxIterations));
-    retry.iterations += report.iterations;
+    report.iterations += retry.iterations;  // Jacobians in all
     if (retry.ok()) {
+      retry.iterations = report.iterations;
       state = rest;
       return retry;
     }
-    report.iterations = retry.iterations;
   }
   report.message += rests == 0 ? "; released from rest, it does not come to rest"
                                 : "; released from rest, none of its " + std::to_string(rests) +

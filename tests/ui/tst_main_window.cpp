@@ -32,6 +32,14 @@ namespace {
 QString example(const char* file) { return QString::fromStdString(test::examplePath(file)); }
 QString testData(const char* file) { return QString::fromStdString(test::testDataPath(file)); }
 
+// Opens `path` in the window, runs its analysis and waits for the run to complete.
+bool openAndRun(MainWindow& window, const QString& path) {
+  if (!window.openPath(path)) return false;
+  QSignalSpy completed(&window, &MainWindow::runCompleted);
+  window.runAnalysis();
+  return completed.wait(60000);
+}
+
 // Closes the next modal dialog or message box when it appears, and returns its text.
 QString* closeNextModal() {
   auto* text = new QString;
@@ -137,10 +145,7 @@ class TestMainWindow : public QObject {
     QTemporaryDir recovery;
     MainWindow window(recovery.path());
     window.show();
-    QVERIFY(window.openPath(example("slider_crank.rlx")));
-    QSignalSpy completed(&window, &MainWindow::runCompleted);
-    window.runAnalysis();
-    QVERIFY(completed.wait(60000));
+    QVERIFY(openAndRun(window, example("slider_crank.rlx")));
     const std::vector<Frame>& frames = window.runs().back()->results.frames;
     QVERIFY(frames.size() > 20);
     PlotPanel* plots = window.plots();
@@ -166,10 +171,7 @@ class TestMainWindow : public QObject {
     QTemporaryDir recovery;
     MainWindow window(recovery.path());
     window.show();
-    QVERIFY(window.openPath(testData("non_grashof_lockup.rlx")));
-    QSignalSpy completed(&window, &MainWindow::runCompleted);
-    window.runAnalysis();
-    QVERIFY(completed.wait(60000));
+    QVERIFY(openAndRun(window, testData("non_grashof_lockup.rlx")));
     const Results& results = window.runs().back()->results;
     QVERIFY(!results.report.ok());
     QVERIFY(!results.report.elements.empty());
@@ -188,10 +190,7 @@ class TestMainWindow : public QObject {
     QTemporaryDir recovery;
     MainWindow window(recovery.path());
     window.show();
-    QVERIFY(window.openPath(testData("statics_upright_rod.rlx")));
-    QSignalSpy completed(&window, &MainWindow::runCompleted);
-    window.runAnalysis();
-    QVERIFY(completed.wait(60000));
+    QVERIFY(openAndRun(window, testData("statics_upright_rod.rlx")));
     QVERIFY(window.runs().back()->results.report.ok());
     DiagnosticsDock* dock = window.diagnostics();
     QCOMPARE(dock->count(), 1);
