@@ -226,8 +226,9 @@ def jansen():
             "and to the rocker c; f and the foot triangle (g, h, i) carry the foot. The foot's path "
             "has a flat bottom: for 110 deg of crank rotation (crank from 300 deg through 0 to 50 deg) "
             "the foot stays within 3.9 mm of its lowest height (y = -0.91834 m) while it moves "
-            "0.419 m in +x - the part of the stride that touches the ground. Look at the foot's path "
-            "(foot.x, foot.y of the triangle's tip) and the crank torque crank_drive.effort.")
+            "0.419 m in +x - the part of the stride that touches the ground. Watch the foot (the "
+            "lowest corner of the foot triangle) in the animation, and the crank torque "
+            "crank_drive.effort.")
     params = {"l_" + key: v / 100 for key, v in JANSEN.items()}
     spec = header("Jansen's linkage (one Strandbeest leg)", desc, params, 2)
     bodies = bars(pts, [("crank", "Z", "X"), ("link_j", "X", "W"), ("link_k", "X", "U"),
@@ -397,8 +398,8 @@ def peaucellier():
             "OP x OQ = l^2 - s^2 = %.4f m^2 (inversion in a circle), so Q moves on the straight "
             "line x = (l^2 - s^2)/(2b) = %.6f m. The crank cannot turn fully (P would reach O): it "
             "swings +-50 deg about the horizontal, 50 deg sin(2 pi t), and Q runs between "
-            "y = -%.6f and %.6f m. Look at Q's path (the pin of rh_aq and rh_bq): its x stays "
-            "constant to rounding." % (k, k / (2 * p["b"]), top, top))
+            "y = -%.6f and %.6f m. Q (the pin of rh_aq and rh_bq) is at 2 (rh_aq - link_a) in x "
+            "and y: plot 2 (rh_aq.x - link_a.x), constant to rounding." % (k, k / (2 * p["b"]), top, top))
     spec = header("Peaucellier-Lipkin inverter", desc, dict(PEAU), 2)
     bodies = bars(pts, [("crank", "Oc", "P"), ("link_a", "O", "A"), ("link_b", "O", "B"),
                         ("rh_pa", "P", "A"), ("rh_pb", "P", "B"), ("rh_aq", "A", "Q"),
@@ -464,8 +465,8 @@ def chebyshev_lambda():
             "leg). The coupler's tip P (the lambda's tip) draws a near-straight line parallel to "
             "the ground line: for crank angles %d to %d deg (%d deg, more than half a turn) P "
             "stays between y = %.6f and %.6f m (a band of %.3f mm) while it moves %.4f m along x. "
-            "The crank turns at 1 rev/s from 0 deg. Look at P's path (the coupler's end at "
-            "local x = +0.25 m) and its speed." %
+            "The crank turns at 1 rev/s from 0 deg. P is at 2 (coupler - crank) in x and y (the "
+            "coupler's centre is the rocker pin, the crank's centre half the crank pin)." %
             (LAMBDA_RANGE[0], LAMBDA_RANGE[1], LAMBDA_RANGE[1] - LAMBDA_RANGE[0], lo, hi,
              1000 * (hi - lo), x1 - x0))
     print("lambda: crank %d..%d: P.y %.9f..%.9f band %.6f mm, x %.6f..%.6f" %
@@ -487,8 +488,8 @@ def hoeckens():
             "bottom along which P moves at nearly constant speed. For crank angles %d to %d deg "
             "P stays between y = %.6f and %.6f m (a band of %.3f mm) while it moves %.4f m along "
             "x; from %d to %d deg its speed stays between %.4f and %.4f m/s. It is the mirror image of the Chebyshev lambda (both are cognates of Chebyshev's "
-            "straight-line linkage). The crank turns at 1 rev/s from 0 deg. Look at P's path and "
-            "its velocity along x." % (HOECKENS_RANGE[0], HOECKENS_RANGE[1], lo, hi,
+            "straight-line linkage). The crank turns at 1 rev/s from 0 deg. P is at 2 (coupler - "
+            "crank) in x and y; its velocity along x is 2 (coupler.vx - crank.vx)." % (HOECKENS_RANGE[0], HOECKENS_RANGE[1], lo, hi,
                                        1000 * (hi - lo), x1 - x0, *HOECKENS_STEADY, *speeds))
     print("hoeckens: crank %d..%d: P.y %.9f..%.9f band %.6f mm, x %.6f..%.6f" %
           (HOECKENS_RANGE[0], HOECKENS_RANGE[1], lo, hi, 1000 * (hi - lo), x0, x1))
