@@ -335,13 +335,12 @@ def whitworth_points(theta):
 
 def whitworth():
     w = WHIT
-    theta0 = math.pi / 2
-    pts = whitworth_points(Dual(theta0, 1.0))
+    pts = whitworth_points(Dual(0.0, 1.0))
     alpha = math.asin(w["d"] / w["r"])
     ratio = (math.pi + 2 * alpha) / (math.pi - 2 * alpha)
     stroke = 2 * w["lever"]
     desc = ("Whitworth quick-return (kinematics). The crank (r = 0.1 m) turns about the origin at "
-            "1 rev/s from 90 deg; its pin carries a block sliding in a slotted lever that turns "
+            "1 rev/s from 0 deg; its pin carries a block sliding in a slotted lever that turns "
             "fully about O4 = (0, d), d = 0.05 m above the crank axis (d < r); a rod of 0.3 m from "
             "the lever's far end (0.12 m beyond O4) drives the ram along the line y = d. The ram "
             "stops where the lever is horizontal, i.e. where the crank pin crosses y = d: at crank "
@@ -351,8 +350,9 @@ def whitworth():
             "over two turns, the lever's angle and the block's travel in the slot."
             % (stroke, ratio))
     spec = header("Whitworth quick-return", desc, {"l_" + k: v for k, v in WHIT.items()}, 2)
-    bodies = bars(pts, [("crank", "O2", "A"), ("lever", "P", "E"), ("rod", "P", "Q")], 0.02)
-    bodies.insert(1, ("block", ["A", "A_dir"], "box", 0.2, [0.05, 0.025]))
+    # The lever first, so that the crank and the block are drawn over it.
+    bodies = bars(pts, [("lever", "P", "E"), ("crank", "O2", "A"), ("rod", "P", "Q")], 0.02)
+    bodies.insert(2, ("block", ["A", "A_dir"], "box", 0.2, [0.05, 0.025]))
     bodies.append(("ram", ["Q", "Q_dir"], "box", 1.0, [0.12, 0.04]))
     joints = [("revolute", "crank_pin", "ground", "crank", "O2"),
               ("revolute", "crank_block", "crank", "block", "A"),

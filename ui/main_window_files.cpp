@@ -129,6 +129,7 @@ void MainWindow::fillRecentMenu() {
 
 void MainWindow::fillExamplesMenu() {
   examplesMenu_->clear();
+  examplesMenu_->setToolTipsVisible(true);
   const QFileInfoList files = QDir(examplesFolder()).entryInfoList({"*.rlx"}, QDir::Files, QDir::Name);
   for (const QFileInfo& info : files) {
     const QString path = info.absoluteFilePath();
@@ -139,7 +140,14 @@ void MainWindow::fillExamplesMenu() {
     QAction* a = examplesMenu_->addAction(title, this, [this, path] {
       if (maybeSave()) openPath(path);
     });
-    a->setToolTip(path);
+    // The model's description as tooltip (rich text, so that it wraps) and status tip.
+    const QString description = loaded.spec ? QString::fromStdString(loaded.spec->description) : QString();
+    if (description.isEmpty()) {
+      a->setToolTip(path);
+      continue;
+    }
+    a->setStatusTip(description);
+    a->setToolTip(QString("<p>%1</p><p><i>%2</i></p>").arg(description.toHtmlEscaped(), path.toHtmlEscaped()));
   }
   if (files.isEmpty()) examplesMenu_->addAction(tr("(no examples found)"))->setEnabled(false);
 }

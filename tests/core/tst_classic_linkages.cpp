@@ -341,7 +341,7 @@ void TestClassicLinkages::whitworthTimeRatio() {
   const Run run = runExample("whitworth_quick_return.rlx", 1e-3);
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
   const Body& ram = test::body(run.model, "ram");
-  const double r = 0.1, d = 0.05, lever = 0.12, rod = 0.3, theta0 = M_PI / 2;
+  const double r = 0.1, d = 0.05, lever = 0.12, rod = 0.3;
   std::vector<double> stops, stopX;
   double worst = 0;
   const auto& frames = run.results.frames;
@@ -349,7 +349,7 @@ void TestClassicLinkages::whitworthTimeRatio() {
     const State& s = frames[k].state;
     // Closed form: the lever points from O4 = (0, d) away from the crank pin A, its end P at
     // `lever`; the ram is `rod` from P on y = d.
-    const double theta = theta0 + 2 * M_PI * s.t;
+    const double theta = 2 * M_PI * s.t;
     const Eigen::Vector2d A(r * std::cos(theta), r * std::sin(theta)), O4(0, d);
     const Eigen::Vector2d P = O4 - lever * (A - O4).normalized();
     const double x = P.x() + std::sqrt(rod * rod - (P.y() - d) * (P.y() - d));
@@ -366,22 +366,23 @@ void TestClassicLinkages::whitworthTimeRatio() {
     stopX.push_back(near.state.q(ram.q) + e * (near.state.v(ram.v) + e * (near.vdot(ram.v) / 2 + e * jerk / 6)));
   }
   QVERIFY2(worst < 1e-9, QByteArray::number(worst));
-  // Stops where the crank pin crosses y = d: crank angles asin(d/r) and pi - asin(d/r).
+  // Stops where the crank pin crosses y = d: crank angles asin(d/r) and pi - asin(d/r), the
+  // left and the right end, at t = 1/12, 5/12, 13/12 and 17/12 s.
   const double alpha = std::asin(d / r), ratio = (M_PI + 2 * alpha) / (M_PI - 2 * alpha);
+  const double expected[] = {alpha, M_PI - alpha, 2 * M_PI + alpha, 3 * M_PI - alpha};
   QCOMPARE(stops.size(), std::size_t(4));
   for (std::size_t k = 0; k < stops.size(); ++k) {
-    const double crank = std::remainder(theta0 + 2 * M_PI * stops[k], 2 * M_PI);
-    const double expected = (k % 2 == 0) ? M_PI - alpha : alpha;
-    QVERIFY2(std::abs(crank - expected) < 1e-9, QByteArray::number(crank - expected));
+    const double error = 2 * M_PI * stops[k] - expected[k];
+    QVERIFY2(std::abs(error) < 1e-9, QByteArray::number(error));
   }
-  // The first stop is the right end (crank at 150 deg): the slow stroke runs from there to the
-  // left end (240 deg of crank), the quick return back (120 deg).
-  const double forward = stops[1] - stops[0], back = stops[2] - stops[1];
+  // The quick return runs from the left end to the right (120 deg of crank), the slow forward
+  // stroke back (240 deg).
+  const double back = stops[1] - stops[0], forward = stops[2] - stops[1];
   qInfo("stops at %.7f %.7f %.7f s: time ratio %.10f (closed form %.10f), stroke %.9f m", stops[0],
-        stops[1], stops[2], forward / back, ratio, stopX[0] - stopX[1]);
+        stops[1], stops[2], forward / back, ratio, stopX[1] - stopX[0]);
   QVERIFY2(std::abs(forward / back - ratio) < 1e-9, QByteArray::number(forward / back - ratio));
   QVERIFY(std::abs(ratio - 2.0) < 1e-12);
-  QVERIFY2(std::abs((stopX[0] - stopX[1]) - 2 * lever) < 1e-9, QByteArray::number(stopX[0] - stopX[1]));
+  QVERIFY2(std::abs((stopX[1] - stopX[0]) - 2 * lever) < 1e-9, QByteArray::number(stopX[1] - stopX[0]));
 }
 
 void TestClassicLinkages::peaucellierStraightLine() {
