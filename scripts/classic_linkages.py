@@ -110,7 +110,8 @@ def local(origin, angle, pt):
     c, s = math.cos(angle.a), math.sin(angle.a)
     dx, dy = pt[0].a - origin[0].a, pt[1].a - origin[1].a
     x, y = c * dx + s * dy, -s * dx + c * dy
-    return [0.0 if abs(x) < 1e-15 else x, 0.0 if abs(y) < 1e-15 else y]
+    # 15 significant digits: 0.1, not 0.10000000000000006 (a change below 1e-16 m).
+    return [0.0 if abs(v) < 1e-15 else float("%.15g" % v) for v in (x, y)]
 
 
 def build(spec, pts, bodies, joints, rate):
@@ -157,13 +158,49 @@ def build(spec, pts, bodies, joints, rate):
     return frames
 
 
+def clean(x):
+    """Whole numbers without a trailing .0, recursively."""
+    if isinstance(x, float) and x.is_integer() and abs(x) < 2 ** 53:
+        return int(x)
+    if isinstance(x, list):
+        return [clean(v) for v in x]
+    if isinstance(x, dict):
+        return {k: clean(v) for k, v in x.items()}
+    return x
+
+
+def one_line(entry):
+    return json.dumps(entry, ensure_ascii=False)
+
+
 def write(path, spec):
+    """The layout of the hand-written examples: a body's fields one per line, a joint on two lines
+    (names, then points and axes), a motion and the analysis on one line each."""
+    spec = clean(spec)
+    lists = {}
+    for key in ("joints", "motions"):
+        lines = []
+        for entry in spec[key]:
+            head = {k: v for k, v in entry.items() if k in ("name", "type", "body1", "body2", "joint", "function")}
+            rest = {k: v for k, v in entry.items() if k not in head}
+            text = one_line(head)
+            if rest:
+                text = text[:-1] + ",\n     " + one_line(rest)[1:]
+            lines.append("    " + text)
+        lists[key] = "[\n" + ",\n".join(lines) + "\n  ]"
+        spec[key] = "@@" + key + "@@"
+    analysis = one_line(spec.pop("analysis"))
+    spec["analysis"] = "@@analysis@@"
     text = json.dumps(spec, indent=2, ensure_ascii=False)
     # Short numeric arrays on one line, like the hand-written examples.
     text = re.sub(r"\[\s+([^\[\]{}]*?)\s+\]", lambda m: "[" + ", ".join(s.strip() for s in m.group(1).split(",")) + "]", text)
     # Shapes and parameters on one line each.
     text = re.sub(r"\{\s+(\"type\"[^{}]*?)\s+\}", lambda m: "{" + " ".join(m.group(1).split()) + "}", text)
     text = re.sub(r"(\"parameters\": )\{([^{}]*?)\}", lambda m: m.group(1) + "{" + " ".join(m.group(2).split()) + "}", text)
+    text = text.replace("[ [", "[[").replace("] ]", "]]")
+    for key, value in lists.items():
+        text = text.replace('"@@%s@@"' % key, value)
+    text = text.replace('"@@analysis@@"', analysis)
     with open(path, "w") as f:
         f.write(text + "\n")
 
