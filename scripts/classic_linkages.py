@@ -500,7 +500,7 @@ def chebyshev_lambda():
             "pin with the rocker pinned at its midpoint: proportions crank : coupler-to-rocker-pin "
             ": rocker : ground = 1 : 2.5 : 2.5 : 2 (Chebyshev 1878, the plantigrade machine's "
             "leg). The coupler's tip P (the lambda's tip) draws a near-straight line parallel to "
-            "the ground line: for crank angles %d to %d deg (%d deg, more than half a turn) P "
+            "the ground line: for crank angles %d to %d deg (%d deg, half a turn) P "
             "stays between y = %.6f and %.6f m (a band of %.3f mm) while it moves %.4f m along x. "
             "The crank turns at 1 rev/s from 0 deg. P is at 2 (coupler - crank) in x and y (the "
             "coupler's centre is the rocker pin, the crank's centre half the crank pin)." %
