@@ -26,6 +26,7 @@ class Dual:
 
     __radd__ = __add__
 
+
     def __sub__(self, o):
         o = Dual.of(o)
         return Dual(self.a - o.a, self.b - o.b)
@@ -45,9 +46,6 @@ class Dual:
     def __truediv__(self, o):
         o = Dual.of(o)
         return Dual(self.a / o.a, (self.b * o.a - self.a * o.b) / (o.a * o.a))
-
-    def __rtruediv__(self, o):
-        return Dual.of(o) / self
 
 
 def sqrt(x):
@@ -126,7 +124,8 @@ def build(spec, pts, bodies, joints, rate):
         local_pts = [local((ox, oy), angle, p) for p in gp]
         if kind == "plate":
             edges = [math.dist(local_pts[i], local_pts[(i + 1) % len(local_pts)]) for i in range(len(local_pts))]
-            inertia = mass * sum(e * e for e in edges) / 36 if len(gp) == 3 else None
+            assert len(gp) == 3, "plates are triangles: inertia m (a^2 + b^2 + c^2) / 36"
+            inertia = mass * sum(e * e for e in edges) / 36
             shape = {"type": "polygon", "points": [[round(v, 6) for v in p] for p in local_pts]}
         elif kind == "box":
             inertia = mass * (width[0] ** 2 + width[1] ** 2) / 12
@@ -209,11 +208,9 @@ def bar_mass(length):
     return round(2.0 * length, 6)  # 2 kg per metre of bar
 
 
-def header(name, description, parameters, end_time, extra=None):
-    spec = {"reuleaux": 1, "name": name, "description": description, "dimension": 2,
+def header(name, description, parameters):
+    return {"reuleaux": 1, "name": name, "description": description, "dimension": 2,
             "parameters": parameters, "gravity": [0, -9.81]}
-    spec.update(extra or {})
-    return spec
 
 
 def finish(spec, motion, end_time, output_step=0.005):
@@ -223,7 +220,7 @@ def finish(spec, motion, end_time, output_step=0.005):
     return spec
 
 
-def bars(pts, names, width, masses=None):
+def bars(pts, names, width):
     """Bodies that are bars between two named points: (body, first point, second point)."""
     out = []
     for body, p, q in names:
@@ -267,7 +264,7 @@ def jansen():
             "lowest corner of the foot triangle) in the animation, and the crank torque "
             "crank_drive.effort.")
     params = {"l_" + key: v / 100 for key, v in JANSEN.items()}
-    spec = header("Jansen's linkage (one Strandbeest leg)", desc, params, 2)
+    spec = header("Jansen's linkage (one Strandbeest leg)", desc, params)
     bodies = bars(pts, [("crank", "Z", "X"), ("link_j", "X", "W"), ("link_k", "X", "U"),
                         ("link_c", "Y", "U"), ("link_f", "V", "T")], 0.02)
     bodies.insert(2, ("rocker_bde", ["Y", "W", "V"], "plate", 0.5, None))
@@ -331,7 +328,7 @@ def watt():
             "90 deg). Look at output.angle against crank.angle, and crank_drive.effort." %
             (math.degrees(lo), math.degrees(hi), math.degrees(watt_output_angle(0.0)),
              math.degrees(watt_output_angle(math.pi / 2))))
-    spec = header("Watt II six-bar", desc, {"l_" + k: v for k, v in WATT.items()}, 2)
+    spec = header("Watt II six-bar", desc, {"l_" + k: v for k, v in WATT.items()})
     bodies = bars(pts, [("crank", "O2", "A"), ("coupler", "A", "B"), ("coupler2", "C", "D"),
                         ("output", "O6", "D")], 0.02)
     bodies.insert(2, ("rocker", ["O4", "B", "C"], "plate", 0.6, None))
@@ -386,7 +383,7 @@ def whitworth():
             "return pi - 2 asin(d/r) = 120 deg (1/3 s): time ratio %.1f. Look at ram.x and ram.vx "
             "over two turns, the lever's angle and the block's travel in the slot."
             % (stroke, ratio))
-    spec = header("Whitworth quick-return", desc, {"l_" + k: v for k, v in WHIT.items()}, 2)
+    spec = header("Whitworth quick-return", desc, {"l_" + k: v for k, v in WHIT.items()})
     # The lever first, so that the crank and the block are drawn over it.
     bodies = bars(pts, [("lever", "P", "E"), ("crank", "O2", "A"), ("rod", "P", "Q")], 0.02)
     bodies.insert(2, ("block", ["A", "A_dir"], "box", 0.2, [0.05, 0.025]))
@@ -437,7 +434,7 @@ def peaucellier():
             "swings +-50 deg about the horizontal, 50 deg sin(2 pi t), and Q runs between "
             "y = -%.6f and %.6f m. Q (the pin of rh_aq and rh_bq) is at 2 (rh_aq - link_a) in x "
             "and y: plot 2 (rh_aq.x - link_a.x), constant to rounding." % (k, k / (2 * p["b"]), top, top))
-    spec = header("Peaucellier-Lipkin inverter", desc, dict(PEAU), 2)
+    spec = header("Peaucellier-Lipkin inverter", desc, dict(PEAU))
     bodies = bars(pts, [("crank", "Oc", "P"), ("link_a", "O", "A"), ("link_b", "O", "B"),
                         ("rh_pa", "P", "A"), ("rh_pb", "P", "B"), ("rh_aq", "A", "Q"),
                         ("rh_bq", "B", "Q")], 0.015)
@@ -481,7 +478,7 @@ def straight_part(unit, flip, a0, a1):
 
 def four_bar_with_point(name, desc, unit, flip, theta0, crank_width):
     pts = lambda_points(Dual(theta0, 1.0), unit, flip)
-    spec = header(name, desc, {"unit": unit}, 2)
+    spec = header(name, desc, {"unit": unit})
     bodies = bars(pts, [("crank", "O2", "B"), ("coupler", "B", "P"), ("rocker", "O4", "C")],
                   crank_width)
     joints = [("revolute", "crank_pin", "ground", "crank", "O2"),
