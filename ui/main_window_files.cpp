@@ -141,13 +141,15 @@ void MainWindow::fillExamplesMenu() {
       if (maybeSave()) openPath(path);
     });
     // The model's description as tooltip (rich text, so that it wraps) and status tip.
-    const QString description = loaded.spec ? QString::fromStdString(loaded.spec->description) : QString();
+    const QString description =
+        loaded.spec ? QString::fromStdString(loaded.spec->description) : QString();
     if (description.isEmpty()) {
       a->setToolTip(path);
       continue;
     }
     a->setStatusTip(description);
-    a->setToolTip(QString("<p>%1</p><p><i>%2</i></p>").arg(description.toHtmlEscaped(), path.toHtmlEscaped()));
+    a->setToolTip(QString("<p>%1</p><p><i>%2</i></p>")
+                      .arg(description.toHtmlEscaped(), path.toHtmlEscaped()));
   }
   if (files.isEmpty()) examplesMenu_->addAction(tr("(no examples found)"))->setEnabled(false);
 }

@@ -29,7 +29,8 @@ struct Pt {
 // The point at distance rp from p and rq from q, on the left of p -> q (side +1) or the right.
 Pt dyad(const Pt& p, const Pt& q, double rp, double rq, int side) {
   const Cx dx = q.x - p.x, dy = q.y - p.y, d2 = dx * dx + dy * dy, d = std::sqrt(d2);
-  const Cx along = (rp * rp - rq * rq + d2) / (2.0 * d), across = std::sqrt(rp * rp - along * along);
+  const Cx along = (rp * rp - rq * rq + d2) / (2.0 * d),
+           across = std::sqrt(rp * rp - along * along);
   const double s = side;
   return {p.x + (along * dx - s * across * dy) / d, p.y + (along * dy + s * across * dx) / d};
 }
@@ -72,13 +73,15 @@ int bodyIndex(const Model& model, const std::string& name) {
 }
 
 // A body point (body coordinates) in global coordinates, and its velocity.
-Eigen::Vector2d pointAt(const Model& model, const State& s, int body, const Eigen::Vector3d& local) {
+Eigen::Vector2d pointAt(const Model& model, const State& s, int body,
+                        const Eigen::Vector3d& local) {
   if (body == kGround) return local.head<2>();
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
   return s.q.segment<2>(b.q) + Eigen::Rotation2Dd(s.q(b.q + 2)) * local.head<2>();
 }
 
-Eigen::Vector2d velocityAt(const Model& model, const State& s, int body, const Eigen::Vector3d& local) {
+Eigen::Vector2d velocityAt(const Model& model, const State& s, int body,
+                           const Eigen::Vector3d& local) {
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
   const Eigen::Vector2d r = Eigen::Rotation2Dd(s.q(b.q + 2)) * local.head<2>();
   return s.v.segment<2>(b.v) + s.v(b.v + 2) * Eigen::Vector2d(-r.y(), r.x());
@@ -95,15 +98,18 @@ double worstPinGap(const Model& model, const State& s) {
   double worst = 0;
   for (const Joint& j : model.joints)
     if (j.type == JointType::Revolute)
-      worst = std::max(worst, (pointAt(model, s, j.body1, j.s1) - pointAt(model, s, j.body2, j.s2)).norm());
+      worst = std::max(
+          worst, (pointAt(model, s, j.body1, j.s1) - pointAt(model, s, j.body2, j.s2)).norm());
   return worst;
 }
 
 // A point fixed in a body that no joint names (a foot, a coupler's tip): its body coordinates
 // from where the closed form puts it in the file's configuration.
-Eigen::Vector3d localPoint(const Model& model, const State& start, int body, const Eigen::Vector2d& global) {
+Eigen::Vector3d localPoint(const Model& model, const State& start, int body,
+                           const Eigen::Vector2d& global) {
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  const Eigen::Vector2d local = Eigen::Rotation2Dd(-start.q(b.q + 2)) * (global - start.q.segment<2>(b.q));
+  const Eigen::Vector2d local =
+      Eigen::Rotation2Dd(-start.q(b.q + 2)) * (global - start.q.segment<2>(b.q));
   return {local.x(), local.y(), 0.0};
 }
 
@@ -113,10 +119,10 @@ double hermiteRoot(double h, double v0, double a0, double v1, double a1) {
   double tau = h * v0 / (v0 - v1);
   for (int k = 0; k < 20; ++k) {
     const double s = tau / h, s2 = s * s, s3 = s2 * s;
-    const double v = (2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * h * a0 + (-2 * s3 + 3 * s2) * v1 +
-                     (s3 - s2) * h * a1;
-    const double dv = ((6 * s2 - 6 * s) * v0 + (-6 * s2 + 6 * s) * v1) / h + (3 * s2 - 4 * s + 1) * a0 +
-                      (3 * s2 - 2 * s) * a1;
+    const double v = (2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * h * a0 +
+                     (-2 * s3 + 3 * s2) * v1 + (s3 - s2) * h * a1;
+    const double dv = ((6 * s2 - 6 * s) * v0 + (-6 * s2 + 6 * s) * v1) / h +
+                      (3 * s2 - 4 * s + 1) * a0 + (3 * s2 - 2 * s) * a1;
     tau -= v / dv;
   }
   return tau;
@@ -151,7 +157,8 @@ JansenLeg jansen(Cx theta) {
 // ---- Watt II: Freudenstein's equation for each loop. A four-bar with ground pivots O and Op,
 // input point A; the output link (length c, about Op) meets the coupler (length b) where
 // Kx cos t4 + Ky sin t4 = (|K|^2 + c^2 - b^2) / (2c), K = A - Op; branch +1 or -1.
-double freudenstein(const Eigen::Vector2d& A, const Eigen::Vector2d& Op, double b, double c, int branch) {
+double freudenstein(const Eigen::Vector2d& A, const Eigen::Vector2d& Op, double b, double c,
+                    int branch) {
   const Eigen::Vector2d K = A - Op;
   const double r = (K.squaredNorm() + c * c - b * b) / (2 * c * K.norm());
   return std::atan2(K.y(), K.x()) + branch * std::acos(r);
@@ -159,7 +166,8 @@ double freudenstein(const Eigen::Vector2d& A, const Eigen::Vector2d& Op, double 
 
 double wattOutputAngle(double theta) {
   const Eigen::Vector2d O4(0.4, 0), O6(0.65, -0.15);
-  const double rocker = freudenstein(0.1 * Eigen::Vector2d(std::cos(theta), std::sin(theta)), O4, 0.35, 0.3, -1);
+  const double rocker =
+      freudenstein(0.1 * Eigen::Vector2d(std::cos(theta), std::sin(theta)), O4, 0.35, 0.3, -1);
   const double arm = rocker - 100 * M_PI / 180;
   return freudenstein(O4 + 0.15 * Eigen::Vector2d(std::cos(arm), std::sin(arm)), O6, 0.3, 0.2, -1);
 }
@@ -187,16 +195,18 @@ std::pair<double, double> lambdaBand(int mirror, double a0, double a1) {
 
 struct StraightPart {
   double worstPosition = 0, worstVelocity = 0;  // solver against closed form (m, m/s)
-  double lowest = 1e9, highest = -1e9;  // P's y over the frames within the crank range
-  double slowest = 1e9, fastest = -1e9; // P's vx over the frames within the steady range
+  double lowest = 1e9, highest = -1e9;          // P's y over the frames within the crank range
+  double slowest = 1e9, fastest = -1e9;         // P's vx over the frames within the steady range
 };
 
 // Runs a lambda-type example and compares its coupler tip with the closed form.
-StraightPart runLambda(const std::string& file, int mirror, double a0, double a1, double s0, double s1) {
+StraightPart runLambda(const std::string& file, int mirror, double a0, double a1, double s0,
+                       double s1) {
   const Run run = runExample(file);
   if (!run.results.report.ok()) throw std::runtime_error(run.results.report.message);
   const int coupler = bodyIndex(run.model, "coupler");
-  const Eigen::Vector3d tip = localPoint(run.model, run.start, coupler, lambdaPoint(0.0, mirror).value());
+  const Eigen::Vector3d tip =
+      localPoint(run.model, run.start, coupler, lambdaPoint(0.0, mirror).value());
   StraightPart part;
   for (const Frame& f : run.results.frames) {
     const double theta = 2 * M_PI * f.state.t, deg = crankDegrees(theta);
@@ -274,25 +284,31 @@ void TestClassicLinkages::jansenLeg() {
     const double theta = 2 * M_PI * f.state.t;
     const JansenLeg p = jansen(theta);
     const Eigen::Vector2d Z = jointAt(m, f.state, "axle"), X = jointAt(m, f.state, "crank_j"),
-                          Y = jointAt(m, f.state, "rocker_pivot"), W = jointAt(m, f.state, "j_rocker"),
-                          V = jointAt(m, f.state, "rocker_f"), U = jointAt(m, f.state, "k_c"),
-                          T = jointAt(m, f.state, "knee"), S = pointAt(m, f.state, foot, toe);
+                          Y = jointAt(m, f.state, "rocker_pivot"),
+                          W = jointAt(m, f.state, "j_rocker"), V = jointAt(m, f.state, "rocker_f"),
+                          U = jointAt(m, f.state, "k_c"), T = jointAt(m, f.state, "knee"),
+                          S = pointAt(m, f.state, foot, toe);
     gap = std::max(gap, worstPinGap(m, f.state));
     // Every link length of the holy numbers, from where the solver put the joints.
     const std::pair<double, double> links[] = {
-        {(X - Z).norm(), jm}, {(W - X).norm(), jj}, {(W - Y).norm(), jb}, {(V - W).norm(), je},
-        {(V - Y).norm(), jd}, {(U - X).norm(), jk}, {(U - Y).norm(), jc}, {(T - V).norm(), jf},
-        {(T - U).norm(), jg}, {(S - T).norm(), jh}, {(S - U).norm(), ji}, {std::abs(Y.x() - Z.x()), ja},
+        {(X - Z).norm(), jm},         {(W - X).norm(), jj}, {(W - Y).norm(), jb},
+        {(V - W).norm(), je},         {(V - Y).norm(), jd}, {(U - X).norm(), jk},
+        {(U - Y).norm(), jc},         {(T - V).norm(), jf}, {(T - U).norm(), jg},
+        {(S - T).norm(), jh},         {(S - U).norm(), ji}, {std::abs(Y.x() - Z.x()), ja},
         {std::abs(Y.y() - Z.y()), jl}};
-    for (const auto& [measured, holy] : links) lengths = std::max(lengths, std::abs(measured - holy));
-    const std::pair<Eigen::Vector2d, Pt> both[] = {{W, p.W}, {V, p.V}, {U, p.U}, {T, p.T}, {S, p.S}};
-    for (const auto& [solved, closed] : both) points = std::max(points, (solved - closed.value()).norm());
+    for (const auto& [measured, holy] : links)
+      lengths = std::max(lengths, std::abs(measured - holy));
+    const std::pair<Eigen::Vector2d, Pt> both[] = {
+        {W, p.W}, {V, p.V}, {U, p.U}, {T, p.T}, {S, p.S}};
+    for (const auto& [solved, closed] : both)
+      points = std::max(points, (solved - closed.value()).norm());
     const double deg = crankDegrees(theta);
     if (deg >= 300 || deg <= 50) contactHighest = std::max(contactHighest, S.y());
     if (deg >= 150 && deg <= 210) swingHighest = std::max(swingHighest, S.y());
   }
-  qInfo("pins %.1e m, link lengths %.1e m, joints against closed form %.1e m; foot band %.6f..%.6f m",
-        gap, lengths, points, bandLow, bandHigh);
+  qInfo(
+      "pins %.1e m, link lengths %.1e m, joints against closed form %.1e m; foot band %.6f..%.6f m",
+      gap, lengths, points, bandLow, bandHigh);
   QVERIFY2(gap < 1e-10, QByteArray::number(gap));
   QVERIFY2(lengths < 1e-10, QByteArray::number(lengths));
   QVERIFY2(points < 1e-9, QByteArray::number(points));
@@ -356,14 +372,15 @@ void TestClassicLinkages::whitworthTimeRatio() {
     worst = std::max(worst, std::abs(s.q(ram.q) - x));
     if (k == 0 || (frames[k - 1].state.v(ram.v) > 0) == (s.v(ram.v) > 0)) continue;
     const Frame& before = frames[k - 1];
-    const double dt = hermiteRoot(s.t - before.state.t, before.state.v(ram.v), before.vdot(ram.v), s.v(ram.v),
-                                  frames[k].vdot(ram.v));
+    const double dt = hermiteRoot(s.t - before.state.t, before.state.v(ram.v), before.vdot(ram.v),
+                                  s.v(ram.v), frames[k].vdot(ram.v));
     stops.push_back(before.state.t + dt);
     // Where it stops: Taylor from the nearer frame, the jerk from the two accelerations.
     const Frame& near = dt < (s.t - before.state.t) / 2 ? before : frames[k];
     const double jerk = (frames[k].vdot(ram.v) - before.vdot(ram.v)) / (s.t - before.state.t);
     const double e = stops.back() - near.state.t;
-    stopX.push_back(near.state.q(ram.q) + e * (near.state.v(ram.v) + e * (near.vdot(ram.v) / 2 + e * jerk / 6)));
+    stopX.push_back(near.state.q(ram.q) +
+                    e * (near.state.v(ram.v) + e * (near.vdot(ram.v) / 2 + e * jerk / 6)));
   }
   QVERIFY2(worst < 1e-9, QByteArray::number(worst));
   // Stops where the crank pin crosses y = d: crank angles asin(d/r) and pi - asin(d/r), the
@@ -382,13 +399,15 @@ void TestClassicLinkages::whitworthTimeRatio() {
         stops[1], stops[2], forward / back, ratio, stopX[1] - stopX[0]);
   QVERIFY2(std::abs(forward / back - ratio) < 1e-9, QByteArray::number(forward / back - ratio));
   QVERIFY(std::abs(ratio - 2.0) < 1e-12);
-  QVERIFY2(std::abs((stopX[1] - stopX[0]) - 2 * lever) < 1e-9, QByteArray::number(stopX[1] - stopX[0]));
+  QVERIFY2(std::abs((stopX[1] - stopX[0]) - 2 * lever) < 1e-9,
+           QByteArray::number(stopX[1] - stopX[0]));
 }
 
 void TestClassicLinkages::peaucellierStraightLine() {
   const Run run = runExample("peaucellier_lipkin.rlx");
   QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
-  const double b = 0.15, l = 0.4, s = 0.15, k = l * l - s * s, line = k / (2 * b), swing = 50 * M_PI / 180;
+  const double b = 0.15, l = 0.4, s = 0.15, k = l * l - s * s, line = k / (2 * b),
+               swing = 50 * M_PI / 180;
   double offLine = 0, along = 0, highest = 0;
   for (const Frame& f : run.results.frames) {
     const Eigen::Vector2d Q = jointAt(run.model, f.state, "q_pin");
@@ -399,8 +418,8 @@ void TestClassicLinkages::peaucellierStraightLine() {
     along = std::max(along, std::abs(Q.y() - k * P.y() / P.squaredNorm()));
     highest = std::max(highest, Q.y());
   }
-  qInfo("Q off the line x = %.15f m by %.1e m; Q.y against closed form %.1e m; highest %.9f m", line,
-        offLine, along, highest);
+  qInfo("Q off the line x = %.15f m by %.1e m; Q.y against closed form %.1e m; highest %.9f m",
+        line, offLine, along, highest);
   QVERIFY2(offLine < 1e-12, QByteArray::number(offLine));
   QVERIFY2(along < 1e-12, QByteArray::number(along));
   QVERIFY(highest > 0.2137);
@@ -413,8 +432,11 @@ void TestClassicLinkages::chebyshevLambda() {
   QVERIFY(std::abs(lo - 0.4) < 1e-9);
   QVERIFY2(std::abs((hi - lo) - 0.975373e-3) < 1e-9, QByteArray::number(hi - lo));
   const StraightPart part = runLambda("chebyshev_lambda.rlx", +1, 90, 270, 90, 270);
-  qInfo("tip against closed form %.1e m, %.1e m/s; over 90..270 deg y %.9f..%.9f m, vx %.6f..%.6f m/s",
-        part.worstPosition, part.worstVelocity, part.lowest, part.highest, part.slowest, part.fastest);
+  qInfo(
+      "tip against closed form %.1e m, %.1e m/s; over 90..270 deg y %.9f..%.9f m, vx %.6f..%.6f "
+      "m/s",
+      part.worstPosition, part.worstVelocity, part.lowest, part.highest, part.slowest,
+      part.fastest);
   QVERIFY2(part.worstPosition < 1e-9, QByteArray::number(part.worstPosition));
   QVERIFY2(part.worstVelocity < 1e-8, QByteArray::number(part.worstVelocity));
   QVERIFY(part.lowest >= lo - 1e-9 && part.highest <= hi + 1e-9);
@@ -436,8 +458,9 @@ void TestClassicLinkages::hoeckens() {
   QVERIFY2(std::abs(slow - 0.803642) < 1e-6 && std::abs(fast - 0.839358) < 1e-6,
            qPrintable(QString("%1 %2").arg(slow).arg(fast)));
   const StraightPart part = runLambda("hoeckens.rlx", -1, 90, 270, 120, 240);
-  qInfo("tip against closed form %.1e m, %.1e m/s; y %.9f..%.9f m, vx %.6f..%.6f m/s", part.worstPosition,
-        part.worstVelocity, part.lowest, part.highest, part.slowest, part.fastest);
+  qInfo("tip against closed form %.1e m, %.1e m/s; y %.9f..%.9f m, vx %.6f..%.6f m/s",
+        part.worstPosition, part.worstVelocity, part.lowest, part.highest, part.slowest,
+        part.fastest);
   QVERIFY2(part.worstPosition < 1e-9, QByteArray::number(part.worstPosition));
   QVERIFY2(part.worstVelocity < 1e-8, QByteArray::number(part.worstVelocity));
   QVERIFY(part.lowest >= lo - 1e-9 && part.highest <= hi + 1e-9);
