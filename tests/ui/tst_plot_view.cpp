@@ -7,6 +7,7 @@
 #include "plot_test_runs.h"
 #include "results/csv.h"
 
+#include <QCategoryAxis>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QGraphicsLineItem>
@@ -179,6 +180,12 @@ void TestPlotView::oneAxisPerUnit() {
   view.resize(900, 500);
   view.show();
   QVERIFY(QTest::qWaitForWindowExposed(&view));
+  // Ticks at whole multiples of a round step, zero labelled "0" (not -1.38778e-16).
+  for (int axis = 0; axis < 3; ++axis) {
+    const QStringList labels = static_cast<QCategoryAxis*>(chart->yAxis(axis))->categoriesLabels();
+    QVERIFY2(labels.size() >= 4 && labels.contains("0"), qPrintable(labels.join(' ')));
+    for (const QString& label : labels) QVERIFY2(!label.contains('e'), qPrintable(label));
+  }
   const std::vector<QPointF> before = chart->yRanges();
   const QRectF area = chart->plotArea();
   const auto at = [&](double fx, double fy) {

@@ -2,6 +2,7 @@
 
 #include "plot/channels.h"
 
+#include <QCategoryAxis>
 #include <QFont>
 #include <QGraphicsLineItem>
 #include <QLegend>
@@ -80,6 +81,29 @@ void styleAxis(QAbstractAxis* axis) {
   axis->setGridLinePen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
   axis->setMinorGridLinePen(QPen(QColor(0xf0, 0xf0, 0xf0), 1));
   axis->setLinePen(QPen(QColor(0x88, 0x88, 0x88), 1));
+}
+
+// Ticks of a linear axis at the whole multiples of a round step in its range, each labelled
+// with k * step (a running sum would label zero -1.38778e-16).
+void setRoundTicks(QCategoryAxis* axis, double step) {
+  for (const QString& label : axis->categoriesLabels()) axis->remove(label);
+  const double lo = axis->min(), hi = axis->max();
+  axis->setStartValue(lo);
+  if (!(step > 0) || !((hi - lo) / step < 1000)) return;
+  // Enough digits to tell neighbouring ticks apart far from zero.
+  const double magnitude = std::max(std::abs(lo), std::abs(hi));
+  const int digits = std::max(6, static_cast<int>(std::ceil(std::log10(magnitude / step))) + 2);
+  for (double k = std::ceil(lo / step - 1e-9); k <= std::floor(hi / step + 1e-9); ++k) {
+    const double value = k * step + 0.0;  // + 0.0: no "-0"
+    axis->append(QString::number(value, 'g', digits), value);
+  }
+}
+
+// A linear axis with round ticks (setRoundTicks).
+QCategoryAxis* linearAxis() {
+  auto* axis = new QCategoryAxis;
+  axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+  return axis;
 }
 
 QPointF axisRange(const QAbstractAxis* axis) {
@@ -324,9 +348,8 @@ void PlotChart::rebuild() {
   }
 
   // The x axis, then one y axis per unit (one for an empty plot).
-  auto* x = new QValueAxis;
+  QCategoryAxis* x = linearAxis();
   x->setTitleText(withUnit(content_.xColumn, content_.xUnit));
-  x->setLabelFormat("%g");
   xAxis_ = x;
   connect(x, &QValueAxis::rangeChanged, this, [this] {
     updateTicks();
@@ -387,8 +410,7 @@ void PlotChart::addYAxis(const QString& unit) {
     connect(log, &QLogValueAxis::rangeChanged, this, [this] { updateTicks(); });
     axis = log;
   } else {
-    auto* linear = new QValueAxis;
-    linear->setLabelFormat("%g");
+    QCategoryAxis* linear = linearAxis();
     connect(linear, &QValueAxis::rangeChanged, this, [this] { updateTicks(); });
     axis = linear;
   }
@@ -441,19 +463,13 @@ void PlotChart::updateTicks() {
   if (!xAxis_) return;
   const QRectF area = plotArea();
   // About one label every 90 pixels across and every 40 pixels up.
-  if (auto* x = qobject_cast<QValueAxis*>(xAxis_)) {
-    const QPointF r = xRange();
-    x->setTickType(QValueAxis::TicksDynamic);
-    x->setTickAnchor(0.0);
-    x->setTickInterval(niceStep(r.y() - r.x(), std::max(2.0, area.width() / 90)));
-  }
+  const QPointF xr = xRange();
+  setRoundTicks(static_cast<QCategoryAxis*>(xAxis_),
+                niceStep(xr.y() - xr.x(), std::max(2.0, area.width() / 90)));
   for (QAbstractAxis* axis : yAxes_) {
     const QPointF r = axisRange(axis);
-    if (auto* y = qobject_cast<QValueAxis*>(axis)) {
-      y->setTickType(QValueAxis::TicksDynamic);
-      y->setTickAnchor(0.0);
-      y->setTickInterval(niceStep(r.y() - r.x(), std::max(2.0, area.height() / 40)));
-    }
+    if (auto* y = qobject_cast<QCategoryAxis*>(axis))
+      setRoundTicks(y, niceStep(r.y() - r.x(), std::max(2.0, area.height() / 40)));
     // Log axis: a label every 10^k decades so that the labels do not overlap.
     if (auto* y = qobject_cast<QLogValueAxis*>(axis)) {
       const double decades = std::log10(r.y() / r.x());
