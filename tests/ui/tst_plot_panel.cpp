@@ -1,8 +1,8 @@
 // PlotPanel: kept runs (labels, shown runs, removal), channels from the tree into the current
 // plot, the "Constraint and energy drift" view with hht and corrected-rk on the same model, the
 // time cursor forwarded to every plot and clicks forwarded back; a run that fills an empty plot
-// at once, the hints of empty plots, and the plots' share of the panel with the lists toggled. Screenshots of the panel go to
-// $REULEAUX_SCREENSHOTS when it is set.
+// at once, the hints of empty plots, and the plots' share of the panel with the lists toggled.
+// Screenshots of the panel go to $REULEAUX_SCREENSHOTS when it is set.
 #include "plot/plot_panel.h"
 #include "plot_test_runs.h"
 

@@ -1,6 +1,6 @@
 // PlotView and the exports: curves and legends, one y axis per unit titled with it, the time
-// cursor in data coordinates, a click that reports the time under the mouse, drag to zoom, log scale on and
-// off, and PNG/SVG/PDF/CSV files that are valid and hold the plot.
+// cursor in data coordinates, a click that reports the time under the mouse, drag to zoom, log
+// scale on and off, and PNG/SVG/PDF/CSV files that are valid and hold the plot.
 #include "plot/plot_export.h"
 #include "plot/plot_export_dialog.h"
 #include "plot/plot_view.h"
@@ -209,7 +209,8 @@ void TestPlotView::oneAxisPerUnit() {
   QString error;
   QVERIFY2(exportPlot(*chart, dir.filePath("three.svg"), {QSize(900, 500), 96}, &error),
            qPrintable(error));
-  const QString svg = QString::fromStdString(test::readFile(dir.filePath("three.svg").toStdString()));
+  const QString svg =
+      QString::fromStdString(test::readFile(dir.filePath("three.svg").toStdString()));
   for (const char* title : {"pendulum.angle [rad]", "pin.fy, pin.fx [N]", "pendulum.vx [m/s]"})
     QVERIFY2(svg.contains(title), title);
   view.resetZoom();

@@ -6,8 +6,8 @@
 // One y axis per unit: the curves' units in the order they first appear get the left axis, the
 // right axis, then further axes outside those (left, right, ...), each titled with its channels
 // and unit and ranged to its own curves. With several axes each title takes its first curve's
-// colour, and only the first axis draws a grid. The same chart is shown by PlotView and drawn by the exports and by
-// `reuleaux-cli plot`.
+// colour, and only the first axis draws a grid. The same chart is shown by PlotView and drawn by
+// the exports and by `reuleaux-cli plot`.
 //
 // Log scale: a curve is drawn as |y|, and values that are 0 as the smallest positive |y| of
 // the plot (the floor); the legend says |y| and the axis title gives the floor when it is used.
