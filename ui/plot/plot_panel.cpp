@@ -69,8 +69,6 @@ PlotPanel::PlotPanel(QWidget* parent)
   });
   listSplitter_->addWidget(captioned(tr("Runs"), {runList_, runBar}, runList_));
   listSplitter_->addWidget(captioned(tr("Channels"), {filter, tree_}, tree_));
-  listSplitter_->setStretchFactor(0, 1);
-  listSplitter_->setStretchFactor(1, 3);
 
   // The plots: a toolbar over the tabs of user plots and the drift view.
   auto* toolbar = new QToolBar;
@@ -281,6 +279,9 @@ void PlotPanel::resizeEvent(QResizeEvent* event) {
 bool PlotPanel::fitOrientation() {
   // Wide: the lists beside the plots, runs over channels; tall: below, runs beside channels.
   const Qt::Orientation wanted = width() >= height() * 6 / 5 ? Qt::Horizontal : Qt::Vertical;
+  // Runs over channels: a quarter of the height; beside them: two fifths of the width.
+  listSplitter_->setStretchFactor(0, wanted == Qt::Horizontal ? 1 : 2);
+  listSplitter_->setStretchFactor(1, 3);
   if (wanted == mainSplitter_->orientation()) return false;
   mainSplitter_->setOrientation(wanted);
   listSplitter_->setOrientation(wanted == Qt::Horizontal ? Qt::Vertical : Qt::Horizontal);
