@@ -93,6 +93,7 @@ class TestPlotView : public QObject {
  private slots:
   void curvesAndAxes();
   void oneAxisPerUnit();
+  void roundTickLabels();
   void cursorInDataCoordinates();
   void clickEmitsTime();
   void dragZooms();
@@ -215,6 +216,33 @@ void TestPlotView::oneAxisPerUnit() {
     QVERIFY2(svg.contains(title), title);
   view.resetZoom();
   QCOMPARE(chart->yRanges(), before);
+}
+
+void TestPlotView::roundTickLabels() {
+  // Far from zero (1e6 + 0.5 sin t) and across it: each label reads back as its tick's value.
+  for (const double offset : {1e6, 0.0}) {
+    PlotCurve curve{"synthetic", "a.x", "m", {}, {}};
+    for (int k = 0; k <= 100; ++k) {
+      curve.x.append(k * 0.01);
+      curve.y.append(offset + 0.5 * std::sin(k * 0.1) - 0.1);
+    }
+    PlotView view;
+    view.addCurve(curve);
+    view.resize(700, 450);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (QAbstractAxis* axis : {view.plotChart()->axes(Qt::Horizontal).value(0),
+                                view.plotChart()->yAxis(0)}) {
+      auto* ticks = qobject_cast<QCategoryAxis*>(axis);
+      QVERIFY(ticks && ticks->count() >= 4);
+      for (const QString& label : ticks->categoriesLabels()) {
+        const double value = ticks->endValue(label);
+        QVERIFY2(std::abs(label.toDouble() - value) <= 1e-9 * std::max(1.0, std::abs(value)),
+                 qPrintable(label + " at " + QString::number(value, 'g', 17)));
+        QVERIFY(value >= ticks->min() - 1e-9 && value <= ticks->max() + 1e-9);
+      }
+    }
+  }
 }
 
 void TestPlotView::cursorInDataCoordinates() {

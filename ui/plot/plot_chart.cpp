@@ -91,8 +91,9 @@ void setRoundTicks(QCategoryAxis* axis, double step) {
   axis->setStartValue(lo);
   if (!(step > 0) || !((hi - lo) / step < 1000)) return;
   // Enough digits to tell neighbouring ticks apart far from zero.
-  const double magnitude = std::max(std::abs(lo), std::abs(hi));
-  const int digits = std::max(6, static_cast<int>(std::ceil(std::log10(magnitude / step))) + 2);
+  const double ratio = std::max(std::abs(lo), std::abs(hi)) / step;
+  const int digits =
+      ratio > 1e4 ? static_cast<int>(std::min(17.0, std::ceil(std::log10(ratio)) + 2)) : 6;
   for (double k = std::ceil(lo / step - 1e-9); k <= std::floor(hi / step + 1e-9); ++k) {
     const double value = k * step + 0.0;  // + 0.0: no "-0"
     axis->append(QString::number(value, 'g', digits), value);
