@@ -231,8 +231,8 @@ void TestPlotView::roundTickLabels() {
     view.resize(700, 450);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    for (QAbstractAxis* axis : {view.plotChart()->axes(Qt::Horizontal).value(0),
-                                view.plotChart()->yAxis(0)}) {
+    for (QAbstractAxis* axis :
+         {view.plotChart()->axes(Qt::Horizontal).value(0), view.plotChart()->yAxis(0)}) {
       auto* ticks = qobject_cast<QCategoryAxis*>(axis);
       QVERIFY(ticks && ticks->count() >= 4);
       for (const QString& label : ticks->categoriesLabels()) {
