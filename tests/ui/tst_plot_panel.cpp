@@ -383,6 +383,14 @@ void TestPlotPanel::screenshots() {
     QVERIFY2(colors.size() > 100, qPrintable(QString::number(colors.size())));
   }
   QVERIFY(plots != drift);
+  // In a dock at the window's side: the lists below the plots.
+  PlotPanel dock;
+  dock.addRun(hhtRun());
+  dock.resize(520, 860);
+  dock.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&dock));
+  QCOMPARE(dock.mainSplitter()->orientation(), Qt::Vertical);
+  QVERIFY(screenshot(dock, "plot_panel_tall.png") != plots);
 }
 
 QTEST_MAIN(TestPlotPanel)
