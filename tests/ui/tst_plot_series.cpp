@@ -22,6 +22,7 @@ class TestPlotSeries : public QObject {
   void energyDrift();
   void unitsFromModel();
   void classifyChannels();
+  void defaultChannels();
   void brokenCsv_data();
   void brokenCsv();
   void missingFile();
@@ -138,6 +139,19 @@ void TestPlotSeries::classifyChannels() {
   QCOMPARE(columnUnit("drive.effort"), QString("N or N·m"));
   QCOMPARE(columnUnit("b.alz"), QString("rad/s²"));
   QCOMPARE(withUnit("crank.omega", "rad/s"), QString("crank.omega [rad/s]"));
+}
+
+void TestPlotSeries::defaultChannels() {
+  // The first motion's effort wherever it stands.
+  QCOMPARE(ui::defaultChannels({"t", "crank.x", "crank.angle", "drive.effort", "lift.effort"}),
+           QStringList({"drive.effort"}));
+  // Without a motion, the first body's position: planar x, y, angle; spatial x, y, z.
+  QCOMPARE(ui::defaultChannels({"t", "arm.x", "arm.y", "arm.angle", "arm.vx", "hand.x"}),
+           QStringList({"arm.x", "arm.y", "arm.angle"}));
+  QCOMPARE(ui::defaultChannels({"t", "top.x", "top.y", "top.z", "top.qw", "top.wx"}),
+           QStringList({"top.x", "top.y", "top.z"}));
+  // Nothing to show: nothing chosen.
+  QCOMPARE(ui::defaultChannels({"t", "kinetic", "constraint_error"}), QStringList());
 }
 
 void TestPlotSeries::brokenCsv_data() {

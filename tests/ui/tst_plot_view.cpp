@@ -1,12 +1,13 @@
-// PlotView and the exports: curves and legends, axis titles with units, the time cursor in data
-// coordinates, a click that reports the time under the mouse, drag to zoom, log scale on and
-// off, and PNG/SVG/PDF/CSV files that are valid and hold the plot.
+// PlotView and the exports: curves and legends, one y axis per unit titled with it, the time
+// cursor in data coordinates, a click that reports the time under the mouse, drag to zoom, log
+// scale on and off, and PNG/SVG/PDF/CSV files that are valid and hold the plot.
 #include "plot/plot_export.h"
 #include "plot/plot_export_dialog.h"
 #include "plot/plot_view.h"
 #include "plot_test_runs.h"
 #include "results/csv.h"
 
+#include <QCategoryAxis>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QGraphicsLineItem>
@@ -91,6 +92,8 @@ class TestPlotView : public QObject {
   Q_OBJECT
  private slots:
   void curvesAndAxes();
+  void oneAxisPerUnit();
+  void roundTickLabels();
   void cursorInDataCoordinates();
   void clickEmitsTime();
   void dragZooms();
@@ -117,16 +120,29 @@ void TestPlotView::curvesAndAxes() {
   QCOMPARE(static_cast<QLineSeries*>(series[0])->count(), 201);
   QCOMPARE(static_cast<QLineSeries*>(series[1])->at(100).y(), pendulum().values(100, 6));
   QCOMPARE(view.chart()->legend()->markers().size(), 2);
-  // Axes titled with units; the x axis spans the run.
+  // Axes titled with units, one y axis per unit: rad on the left, rad/s on the right; the x
+  // axis spans the run.
   const auto* x = qobject_cast<QValueAxis*>(view.chart()->axes(Qt::Horizontal).value(0));
-  const auto* y = qobject_cast<QValueAxis*>(view.chart()->axes(Qt::Vertical).value(0));
-  QVERIFY(x && y);
+  QCOMPARE(view.chart()->axes(Qt::Vertical).size(), 2);
+  const auto* y = qobject_cast<QValueAxis*>(view.plotChart()->yAxis(0));
+  const auto* rate = qobject_cast<QValueAxis*>(view.plotChart()->yAxis(1));
+  QVERIFY(x && y && rate);
   QCOMPARE(x->titleText(), QString("t [s]"));
-  QCOMPARE(y->titleText(), QString("pendulum.angle, pendulum.omega [rad, rad/s]"));
+  QCOMPARE(y->titleText(), QString("pendulum.angle [rad]"));
+  QCOMPARE(rate->titleText(), QString("pendulum.omega [rad/s]"));
+  QCOMPARE(y->alignment(), Qt::AlignLeft);
+  QCOMPARE(rate->alignment(), Qt::AlignRight);
+  QVERIFY(series[0]->attachedAxes().contains(view.plotChart()->yAxis(0)));
+  QVERIFY(series[1]->attachedAxes().contains(view.plotChart()->yAxis(1)));
   QCOMPARE(x->min(), 0.0);
   QVERIFY(std::abs(x->max() - 2.0) < 1e-9);
-  // The y range holds the data: the angle reaches -pi, the rate about -5.42 rad/s.
-  QVERIFY(y->min() <= -5.42 && y->max() >= 5.42 * 0.0);
+  // Each y range holds its own data: the angle within [-pi, 0], the rate down to -5.42 rad/s;
+  // the angle's axis is not stretched to the rate's.
+  const Eigen::VectorXd angle = pendulum().channel("pendulum.angle");
+  QVERIFY(y->min() <= angle.minCoeff() && y->max() >= angle.maxCoeff());
+  QVERIFY(rate->min() <= -5.42 && rate->max() >= 0.0);
+  QVERIFY2(y->max() - y->min() < 0.6 * (rate->max() - rate->min()),
+           qPrintable(QString("%1 .. %2").arg(y->min()).arg(y->max())));
   // Two runs: the legend adds the run.
   RunSeries other = pendulum();
   other.label = "copy";
@@ -136,6 +152,97 @@ void TestPlotView::curvesAndAxes() {
   view.plotChart()->removeCurves("pendulum.angle");
   QCOMPARE(view.curveCount(), 1);
   QCOMPARE(view.chart()->series().at(0)->name(), QString("pendulum.omega"));
+}
+
+void TestPlotView::oneAxisPerUnit() {
+  // Three units: rad left, N right, then m/s outside the left one; two curves of one unit share.
+  PlotView view;
+  for (const char* column : {"pendulum.angle", "pin.fy", "pendulum.vx", "pin.fx"})
+    view.addCurve(curveOf(column));
+  PlotChart* chart = view.plotChart();
+  QCOMPARE(chart->yAxisCount(), 3);
+  QCOMPARE(chart->yAxis(0)->titleText(), QString("pendulum.angle [rad]"));
+  QCOMPARE(chart->yAxis(1)->titleText(), QString("pin.fy, pin.fx [N]"));
+  QCOMPARE(chart->yAxis(2)->titleText(), QString("pendulum.vx [m/s]"));
+  QCOMPARE(chart->yAxis(0)->alignment(), Qt::AlignLeft);
+  QCOMPARE(chart->yAxis(1)->alignment(), Qt::AlignRight);
+  QCOMPARE(chart->yAxis(2)->alignment(), Qt::AlignLeft);
+  QCOMPARE(chart->axisOfCurve(3), 1);
+  // Several axes: each title in its first curve's colour, one grid.
+  QCOMPARE(chart->yAxis(1)->titleBrush().color(), QColor(0xd6, 0x27, 0x28));
+  QVERIFY(chart->yAxis(0)->isGridLineVisible() && !chart->yAxis(1)->isGridLineVisible());
+  // The force axis holds both forces.
+  const QPointF forces = chart->yRange(1);
+  for (const char* column : {"pin.fy", "pin.fx"}) {
+    const Eigen::VectorXd f = pendulum().channel(column);
+    QVERIFY(forces.x() <= f.minCoeff() && forces.y() >= f.maxCoeff());
+  }
+  // A drag zooms every axis: the upper half of the plot area halves each y range.
+  view.resize(900, 500);
+  view.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&view));
+  // Ticks at whole multiples of a round step, zero labelled "0" (not -1.38778e-16).
+  for (int axis = 0; axis < 3; ++axis) {
+    const QStringList labels = static_cast<QCategoryAxis*>(chart->yAxis(axis))->categoriesLabels();
+    QVERIFY2(labels.size() >= 4 && labels.contains("0"), qPrintable(labels.join(' ')));
+    for (const QString& label : labels) QVERIFY2(!label.contains('e'), qPrintable(label));
+  }
+  const std::vector<QPointF> before = chart->yRanges();
+  const QRectF area = chart->plotArea();
+  const auto at = [&](double fx, double fy) {
+    return view.mapFromScene(chart->mapToScene(
+        QPointF(area.left() + fx * area.width(), area.top() + fy * area.height())));
+  };
+  QTest::mousePress(view.viewport(), Qt::LeftButton, {}, at(0.2, 0.0));
+  QTest::mouseMove(view.viewport(), at(0.5, 0.3));
+  QTest::mouseMove(view.viewport(), at(0.8, 0.5));
+  QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, at(0.8, 0.5));
+  const std::vector<QPointF> after = chart->yRanges();
+  QCOMPARE(after.size(), std::size_t(3));
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double height = before[i].y() - before[i].x();
+    QVERIFY2(std::abs((after[i].y() - after[i].x()) / height - 0.5) < 0.02,
+             qPrintable(QString("axis %1: %2 .. %3").arg(i).arg(after[i].x()).arg(after[i].y())));
+    QVERIFY(std::abs(after[i].y() - before[i].y()) < 0.02 * height);
+  }
+  // Exports keep the zoom of each axis.
+  QTemporaryDir dir;
+  QString error;
+  QVERIFY2(exportPlot(*chart, dir.filePath("three.svg"), {QSize(900, 500), 96}, &error),
+           qPrintable(error));
+  const QString svg =
+      QString::fromStdString(test::readFile(dir.filePath("three.svg").toStdString()));
+  for (const char* title : {"pendulum.angle [rad]", "pin.fy, pin.fx [N]", "pendulum.vx [m/s]"})
+    QVERIFY2(svg.contains(title), title);
+  view.resetZoom();
+  QCOMPARE(chart->yRanges(), before);
+}
+
+void TestPlotView::roundTickLabels() {
+  // Far from zero (1e6 + 0.5 sin t) and across it: each label reads back as its tick's value.
+  for (const double offset : {1e6, 0.0}) {
+    PlotCurve curve{"synthetic", "a.x", "m", {}, {}};
+    for (int k = 0; k <= 100; ++k) {
+      curve.x.append(k * 0.01);
+      curve.y.append(offset + 0.5 * std::sin(k * 0.1) - 0.1);
+    }
+    PlotView view;
+    view.addCurve(curve);
+    view.resize(700, 450);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (QAbstractAxis* axis :
+         {view.plotChart()->axes(Qt::Horizontal).value(0), view.plotChart()->yAxis(0)}) {
+      auto* ticks = qobject_cast<QCategoryAxis*>(axis);
+      QVERIFY(ticks && ticks->count() >= 4);
+      for (const QString& label : ticks->categoriesLabels()) {
+        const double value = ticks->endValue(label);
+        QVERIFY2(std::abs(label.toDouble() - value) <= 1e-9 * std::max(1.0, std::abs(value)),
+                 qPrintable(label + " at " + QString::number(value, 'g', 17)));
+        QVERIFY(value >= ticks->min() - 1e-9 && value <= ticks->max() + 1e-9);
+      }
+    }
+  }
 }
 
 void TestPlotView::cursorInDataCoordinates() {
@@ -163,7 +270,7 @@ void TestPlotView::cursorInDataCoordinates() {
   QVERIFY(!chart->cursorLine()->isVisible());
   // It follows a zoom.
   chart->setCursorTime(1.0);
-  chart->setRanges(QPointF(0.5, 1.5), chart->yRange());
+  chart->setXRange(QPointF(0.5, 1.5));
   QVERIFY(std::abs(chart->cursorLine()->line().p1().x() - chart->plotArea().center().x()) < 1e-6);
 }
 
@@ -231,11 +338,14 @@ void TestPlotView::logScale() {
   QCOMPARE(points[150].y(), std::abs(drift(150)));
   for (const QPointF& p : chart->plottedPoints(0)) QVERIFY(p.y() >= floor);
   QVERIFY(view.chart()->series().at(1)->name().startsWith("|energy_drift| (0 drawn at "));
-  // Whole decades around the data.
-  const QPointF y = chart->yRange();
+  // Whole decades around the data, on the second axis (J; the first is m or rad).
+  QCOMPARE(chart->yAxisCount(), 2);
+  const QPointF y = chart->yRange(1);
   QVERIFY(std::abs(std::log10(y.x()) - std::round(std::log10(y.x()))) < 1e-6);
   QVERIFY(y.x() <= floor && y.y() >= drift.cwiseAbs().maxCoeff());
-  QVERIFY(log->titleText().startsWith("|constraint_error|, |energy_drift|"));
+  QCOMPARE(log->titleText(), QString("|constraint_error| [m or rad]"));
+  QVERIFY(qobject_cast<QLogValueAxis*>(chart->yAxis(1)));
+  QCOMPARE(chart->yAxis(1)->titleText(), QString("|energy_drift| [J]"));
   // And back to linear: signed values again.
   view.setLogY(false);
   QVERIFY(qobject_cast<QValueAxis*>(view.chart()->axes(Qt::Vertical).value(0)));
@@ -269,7 +379,7 @@ void TestPlotView::longCurvesDecimated() {
   QCOMPARE(series->points().back().x(), 20.0);
   QCOMPARE(view.plotChart()->plottedPoints(0).size(), 200001);  // exports keep every point
   // Zoomed in, the slices are finer: the visible part is drawn in detail.
-  view.plotChart()->setRanges(QPointF(10, 10.5), view.plotChart()->yRange());
+  view.plotChart()->setXRange(QPointF(10, 10.5));
   const QList<QPointF> zoomed = series->points();
   const auto inside = std::count_if(zoomed.begin(), zoomed.end(),
                                     [](const QPointF& p) { return p.x() >= 10 && p.x() <= 10.5; });

@@ -70,6 +70,23 @@ QString columnUnit(const QString& column) {
   return {};
 }
 
+QStringList defaultChannels(const QStringList& columns) {
+  // The first motion's effort.
+  for (const QString& column : columns)
+    if (classifyChannel(column).group == ChannelGroup::Motion) return {column};
+  // Else the position of the body of the first body column.
+  QString body;
+  QStringList position;
+  for (const QString& column : columns) {
+    const ChannelName name = classifyChannel(column);
+    if (name.group != ChannelGroup::Body) continue;
+    if (body.isEmpty()) body = name.element;
+    const bool positional = QStringList{"x", "y", "z", "angle"}.contains(name.quantity);
+    if (name.element == body && positional) position.append(column);
+  }
+  return position;
+}
+
 QString withUnit(const QString& name, const QString& unit) {
   return unit.isEmpty() ? name : name + " [" + unit + "]";
 }

@@ -4,6 +4,7 @@
 // (core/results/csv.h: "B.x", "J.fx", "M.effort", "kinetic", ...).
 
 #include <QString>
+#include <QStringList>
 
 namespace rlx::ui {
 
@@ -22,6 +23,11 @@ ChannelName classifyChannel(const QString& column);
 // The unit of a column ("crank.omega" -> "rad/s", "kinetic" -> "J"); motion efforts are
 // "N or N·m" (the column alone does not say which); "" for quaternion parts and unknown names.
 QString columnUnit(const QString& column);
+
+// What a plot shows right after a run, from the run's columns: the first motion's effort or,
+// without a motion, the first body's position (x, y, z and the planar angle that it has);
+// nothing when the run has neither.
+QStringList defaultChannels(const QStringList& columns);
 
 // "crank.omega [rad/s]", or the name alone without a unit.
 QString withUnit(const QString& name, const QString& unit);

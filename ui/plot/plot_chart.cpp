@@ -2,6 +2,7 @@
 
 #include "plot/channels.h"
 
+#include <QCategoryAxis>
 #include <QFont>
 #include <QGraphicsLineItem>
 #include <QLegend>
@@ -80,6 +81,30 @@ void styleAxis(QAbstractAxis* axis) {
   axis->setGridLinePen(QPen(QColor(0xdd, 0xdd, 0xdd), 1));
   axis->setMinorGridLinePen(QPen(QColor(0xf0, 0xf0, 0xf0), 1));
   axis->setLinePen(QPen(QColor(0x88, 0x88, 0x88), 1));
+}
+
+// Ticks of a linear axis at the whole multiples of a round step in its range, each labelled
+// with k * step (a running sum would label zero -1.38778e-16).
+void setRoundTicks(QCategoryAxis* axis, double step) {
+  for (const QString& label : axis->categoriesLabels()) axis->remove(label);
+  const double lo = axis->min(), hi = axis->max();
+  axis->setStartValue(lo);
+  if (!(step > 0) || !((hi - lo) / step < 1000)) return;
+  // Enough digits to tell neighbouring ticks apart far from zero.
+  const double ratio = std::max(std::abs(lo), std::abs(hi)) / step;
+  const int digits =
+      ratio > 1e4 ? static_cast<int>(std::min(17.0, std::ceil(std::log10(ratio)) + 2)) : 6;
+  for (double k = std::ceil(lo / step - 1e-9); k <= std::floor(hi / step + 1e-9); ++k) {
+    const double value = k * step + 0.0;  // + 0.0: no "-0"
+    axis->append(QString::number(value, 'g', digits), value);
+  }
+}
+
+// A linear axis with round ticks (setRoundTicks).
+QCategoryAxis* linearAxis() {
+  auto* axis = new QCategoryAxis;
+  axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+  return axis;
 }
 
 QPointF axisRange(const QAbstractAxis* axis) {
@@ -216,13 +241,24 @@ QPointF PlotChart::xRange() const {
   return axisRange(xAxis_);
 }
 
-QPointF PlotChart::yRange() const {
-  return axisRange(yAxis_);
+QPointF PlotChart::yRange(int axis) const {
+  return axisRange(yAxes_[static_cast<std::size_t>(axis)]);
 }
 
-void PlotChart::setRanges(const QPointF& x, const QPointF& y) {
+std::vector<QPointF> PlotChart::yRanges() const {
+  std::vector<QPointF> ranges;
+  for (const QAbstractAxis* axis : yAxes_) ranges.push_back(axisRange(axis));
+  return ranges;
+}
+
+void PlotChart::setXRange(const QPointF& x) {
   xAxis_->setRange(x.x(), x.y());
-  yAxis_->setRange(y.x(), y.y());
+}
+
+void PlotChart::setRanges(const QPointF& x, const std::vector<QPointF>& y) {
+  setXRange(x);
+  for (std::size_t i = 0; i < std::min(y.size(), yAxes_.size()); ++i)
+    yAxes_[i]->setRange(y[i].x(), y[i].y());
 }
 
 void PlotChart::resetZoom() {
@@ -233,8 +269,8 @@ void PlotChart::zoomToArea(const QRectF& chartRect) {
   const QRectF area = plotArea();
   const QRectF r = chartRect.normalized().intersected(area);
   if (r.width() < 2 || r.height() < 2) return;
-  // Fractions of the plot area, then the axes' values there (geometric on a log axis).
-  const QPointF x = xRange(), y = yRange();
+  // Fractions of the plot area, then each axis's values there (geometric on a log axis).
+  const QPointF x = xRange();
   const auto along = [](double a, double b, double f, bool log) {
     return log ? a * std::pow(b / a, f) : a + (b - a) * f;
   };
@@ -242,9 +278,11 @@ void PlotChart::zoomToArea(const QRectF& chartRect) {
   const double right = (r.right() - area.left()) / area.width();
   const double bottom = (area.bottom() - r.bottom()) / area.height();
   const double top = (area.bottom() - r.top()) / area.height();
-  setRanges(
-      QPointF(along(x.x(), x.y(), left, false), along(x.x(), x.y(), right, false)),
-      QPointF(along(y.x(), y.y(), bottom, content_.logY), along(y.x(), y.y(), top, content_.logY)));
+  std::vector<QPointF> ys;
+  for (const QPointF& y : yRanges())
+    ys.emplace_back(along(y.x(), y.y(), bottom, content_.logY),
+                    along(y.x(), y.y(), top, content_.logY));
+  setRanges(QPointF(along(x.x(), x.y(), left, false), along(x.x(), x.y(), right, false)), ys);
 }
 
 void PlotChart::setCursorTime(double t) {
@@ -289,7 +327,10 @@ void PlotChart::rebuild() {
     removeAxis(axis);
     delete axis;
   }
-  xAxis_ = yAxis_ = nullptr;
+  xAxis_ = nullptr;
+  yAxes_.clear();
+  axisUnits_.clear();
+  curveAxis_.clear();
 
   // The floor of a log plot: the smallest positive |y|, used only when some y is 0.
   floor_ = kNaN;
@@ -307,39 +348,32 @@ void PlotChart::rebuild() {
     if (zero) floor_ = std::isfinite(smallest) ? smallest : 1e-16;
   }
 
-  // The axes: linear x, linear or log y.
-  auto* x = new QValueAxis;
+  // The x axis, then one y axis per unit (one for an empty plot).
+  QCategoryAxis* x = linearAxis();
   x->setTitleText(withUnit(content_.xColumn, content_.xUnit));
-  x->setLabelFormat("%g");
   xAxis_ = x;
-  if (content_.logY) {
-    auto* y = new QLogValueAxis;
-    y->setLabelFormat("%.0e");
-    y->setBase(10.0);
-    yAxis_ = y;
-    connect(y, &QLogValueAxis::rangeChanged, this, [this] {
-      updateTicks();
-      updateCursor();
-    });
-  } else {
-    auto* y = new QValueAxis;
-    y->setLabelFormat("%g");
-    yAxis_ = y;
-    connect(y, &QValueAxis::rangeChanged, this, [this] {
-      updateTicks();
-      updateCursor();
-    });
-  }
   connect(x, &QValueAxis::rangeChanged, this, [this] {
     updateTicks();
     updateCursor();
     updateSeriesPoints();
   });
-  yAxis_->setTitleText(yAxisTitle());
   styleAxis(xAxis_);
-  styleAxis(yAxis_);
   addAxis(xAxis_, Qt::AlignBottom);
-  addAxis(yAxis_, Qt::AlignLeft);
+  for (const PlotCurve& c : content_.curves) {
+    const auto known = std::find(axisUnits_.begin(), axisUnits_.end(), c.unit);
+    curveAxis_.push_back(static_cast<int>(known - axisUnits_.begin()));
+    if (known == axisUnits_.end()) addYAxis(c.unit);
+  }
+  if (yAxes_.empty()) addYAxis({});
+  for (int axis = 0; axis < yAxisCount(); ++axis) {
+    yAxes_[static_cast<std::size_t>(axis)]->setTitleText(yAxisTitle(axis));
+    // Several axes: each title in its first curve's colour, one grid.
+    if (yAxisCount() < 2) continue;
+    const auto first = std::find(curveAxis_.begin(), curveAxis_.end(), axis) - curveAxis_.begin();
+    yAxes_[static_cast<std::size_t>(axis)]->setTitleBrush(curveColor(static_cast<int>(first)));
+    yAxes_[static_cast<std::size_t>(axis)]->setGridLineVisible(axis == 0);
+    yAxes_[static_cast<std::size_t>(axis)]->setMinorGridLineVisible(axis == 0);
+  }
 
   // One line series per curve, filled in one call (long ones decimated once ranges are set).
   points_.clear();
@@ -357,21 +391,39 @@ void PlotChart::rebuild() {
     series->setUseOpenGL(false);
     addSeries(series);
     series->attachAxis(xAxis_);
-    series->attachAxis(yAxis_);
+    series->attachAxis(yAxes_[static_cast<std::size_t>(axisOfCurve(i))]);
     if (!decimated_.back()) series->replace(p);
   }
   legend()->setVisible(curveCount() > 0);
   fitRanges();
   resetZoom();
   updateSeriesPoints();
+  emit contentChanged();
+}
+
+void PlotChart::addYAxis(const QString& unit) {
+  // Linear or log; left, right, then outside those.
+  QAbstractAxis* axis = nullptr;
+  if (content_.logY) {
+    auto* log = new QLogValueAxis;
+    log->setLabelFormat("%.0e");
+    log->setBase(10.0);
+    connect(log, &QLogValueAxis::rangeChanged, this, [this] { updateTicks(); });
+    axis = log;
+  } else {
+    QCategoryAxis* linear = linearAxis();
+    connect(linear, &QValueAxis::rangeChanged, this, [this] { updateTicks(); });
+    axis = linear;
+  }
+  styleAxis(axis);
+  addAxis(axis, yAxes_.size() % 2 == 0 ? Qt::AlignLeft : Qt::AlignRight);
+  yAxes_.push_back(axis);
+  axisUnits_.push_back(unit);
 }
 
 void PlotChart::fitRanges() {
-  std::vector<const QVector<double>*> xs, ys;
-  for (const PlotCurve& c : content_.curves) {
-    xs.push_back(&c.x);
-    ys.push_back(&c.y);
-  }
+  std::vector<const QVector<double>*> xs;
+  for (const PlotCurve& c : content_.curves) xs.push_back(&c.x);
   // x: exactly the data's extent.
   const std::optional<QPointF> x = finiteRange(xs, false);
   fullX_ = x ? *x : QPointF(0, 1);
@@ -379,17 +431,24 @@ void PlotChart::fitRanges() {
   // A hair wider, so that a tick at the end time (0.2 * 15 = 3.0000000000000004) is drawn.
   fullX_.ry() += 1e-12 * (fullX_.y() - fullX_.x());
 
-  // y: whole decades on a log scale, whole ticks on a linear one.
-  if (content_.logY) {
-    std::vector<QVector<double>> magnitudes;
-    for (const QList<QPointF>& points : points_) {
-      QVector<double> m;
-      for (const QPointF& p : points) m.append(p.y());
-      magnitudes.push_back(m);
+  // Each y axis from its curves' drawn values: whole decades on a log scale, whole ticks on a
+  // linear one.
+  fullY_.clear();
+  for (int axis = 0; axis < yAxisCount(); ++axis) {
+    std::vector<QVector<double>> drawn;
+    for (int i = 0; i < curveCount(); ++i) {
+      if (axisOfCurve(i) != axis) continue;
+      QVector<double> values;
+      for (const QPointF& p : points_[static_cast<std::size_t>(i)]) values.append(p.y());
+      drawn.push_back(std::move(values));
     }
     std::vector<const QVector<double>*> pointers;
-    for (const QVector<double>& m : magnitudes) pointers.push_back(&m);
-    const std::optional<QPointF> y = finiteRange(pointers, true);
+    for (const QVector<double>& values : drawn) pointers.push_back(&values);
+    const std::optional<QPointF> y = finiteRange(pointers, content_.logY);
+    if (!content_.logY) {
+      fullY_.push_back(y ? niceLinearRange(y->x(), y->y()) : QPointF(0, 1));
+      continue;
+    }
     double lo = y ? std::pow(10.0, std::floor(std::log10(y->x()))) : 1e-16;
     double hi = y ? std::pow(10.0, std::ceil(std::log10(y->y()))) : 1.0;
     if (hi <= lo) {
@@ -397,37 +456,29 @@ void PlotChart::fitRanges() {
       hi *= 10;
     }
     // A hair wider, so that the end decades (10^k as computed) get their labels.
-    fullY_ = QPointF(lo * (1 - 1e-9), hi * (1 + 1e-9));
-  } else {
-    const std::optional<QPointF> y = finiteRange(ys, false);
-    fullY_ = y ? niceLinearRange(y->x(), y->y()) : QPointF(0, 1);
+    fullY_.emplace_back(lo * (1 - 1e-9), hi * (1 + 1e-9));
   }
 }
 
 void PlotChart::updateTicks() {
-  if (!xAxis_ || !yAxis_) return;
+  if (!xAxis_) return;
   const QRectF area = plotArea();
   // About one label every 90 pixels across and every 40 pixels up.
-  if (auto* x = qobject_cast<QValueAxis*>(xAxis_)) {
-    const QPointF r = xRange();
-    x->setTickType(QValueAxis::TicksDynamic);
-    x->setTickAnchor(0.0);
-    x->setTickInterval(niceStep(r.y() - r.x(), std::max(2.0, area.width() / 90)));
-  }
-  if (auto* y = qobject_cast<QValueAxis*>(yAxis_)) {
-    const QPointF r = yRange();
-    y->setTickType(QValueAxis::TicksDynamic);
-    y->setTickAnchor(0.0);
-    y->setTickInterval(niceStep(r.y() - r.x(), std::max(2.0, area.height() / 40)));
-  }
-  // Log axis: a label every 10^k decades so that the labels do not overlap.
-  if (auto* y = qobject_cast<QLogValueAxis*>(yAxis_)) {
-    const QPointF r = yRange();
-    const double decades = std::log10(r.y() / r.x());
-    const double labels = std::max(2.0, area.height() / 28);
-    const double every = std::max(1.0, std::ceil(decades / labels));
-    y->setBase(std::pow(10.0, every));
-    y->setMinorTickCount(every == 1.0 && decades <= 6 ? 8 : 0);
+  const QPointF xr = xRange();
+  setRoundTicks(static_cast<QCategoryAxis*>(xAxis_),
+                niceStep(xr.y() - xr.x(), std::max(2.0, area.width() / 90)));
+  for (QAbstractAxis* axis : yAxes_) {
+    const QPointF r = axisRange(axis);
+    if (auto* y = qobject_cast<QCategoryAxis*>(axis))
+      setRoundTicks(y, niceStep(r.y() - r.x(), std::max(2.0, area.height() / 40)));
+    // Log axis: a label every 10^k decades so that the labels do not overlap.
+    if (auto* y = qobject_cast<QLogValueAxis*>(axis)) {
+      const double decades = std::log10(r.y() / r.x());
+      const double labels = std::max(2.0, area.height() / 28);
+      const double every = std::max(1.0, std::ceil(decades / labels));
+      y->setBase(std::pow(10.0, every));
+      y->setMinorTickCount(every == 1.0 && decades <= 6 ? 8 : 0);
+    }
   }
 }
 
@@ -443,7 +494,7 @@ void PlotChart::updateSeriesPoints() {
 
 void PlotChart::updateCursor() {
   const QRectF area = plotArea();
-  const QPointF range = xAxis_ && yAxis_ ? xRange() : QPointF();
+  const QPointF range = xAxis_ ? xRange() : QPointF();
   const bool shown = cursorShown_ && std::isfinite(cursorTime_) && content_.xColumn == "t" &&
                      range.y() > range.x() && cursorTime_ >= range.x() &&
                      cursorTime_ <= range.y() && area.width() > 0;
@@ -454,16 +505,16 @@ void PlotChart::updateCursor() {
   cursor_->setLine(px, area.top(), px, area.bottom());
 }
 
-QString PlotChart::yAxisTitle() const {
-  // The distinct channels (three at most) and their units.
-  QStringList columns, units;
-  for (const PlotCurve& c : content_.curves) {
+QString PlotChart::yAxisTitle(int axis) const {
+  // The axis's distinct channels (three at most) and its unit.
+  QStringList columns;
+  for (int i = 0; i < curveCount(); ++i) {
+    const PlotCurve& c = content_.curves[static_cast<std::size_t>(i)];
     const QString name = content_.logY ? "|" + c.column + "|" : c.column;
-    if (!columns.contains(name)) columns.append(name);
-    if (!c.unit.isEmpty() && !units.contains(c.unit)) units.append(c.unit);
+    if (axisOfCurve(i) == axis && !columns.contains(name)) columns.append(name);
   }
   if (columns.size() > 3) columns = columns.mid(0, 3) << "…";
-  return withUnit(columns.join(", "), units.join(", "));
+  return withUnit(columns.join(", "), yAxisUnit(axis));
 }
 
 }  // namespace rlx::ui

@@ -1,8 +1,13 @@
 #pragma once
 // A plot of result channels against time (or another column): the curves with a legend, axes
-// titled with units, nice ticks and a grid, an optional log-scale y axis for drift plots, and a
-// vertical time cursor. The same chart is shown by PlotView and drawn by the exports and by
-// `reuleaux-cli plot`.
+// titled with units, nice ticks and a grid, optional log-scale y axes for drift plots, and a
+// vertical time cursor.
+//
+// One y axis per unit: the curves' units in the order they first appear get the left axis, the
+// right axis, then further axes outside those (left, right, ...), each titled with its channels
+// and unit and ranged to its own curves. With several axes each title takes its first curve's
+// colour, and only the first axis draws a grid. The same chart is shown by PlotView and drawn by
+// the exports and by `reuleaux-cli plot`.
 //
 // Log scale: a curve is drawn as |y|, and values that are 0 as the smallest positive |y| of
 // the plot (the floor); the legend says |y| and the axis title gives the floor when it is used.
@@ -78,10 +83,18 @@ class PlotChart : public QChart {
   // The value drawn for y = 0 in log scale, or NaN when nothing is floored.
   double logFloor() const { return floor_; }
 
+  // The y axes: one per unit, in the order the units first appear among the curves.
+  int yAxisCount() const { return static_cast<int>(yAxes_.size()); }
+  QAbstractAxis* yAxis(int axis) const { return yAxes_[static_cast<std::size_t>(axis)]; }
+  QString yAxisUnit(int axis) const { return axisUnits_[static_cast<std::size_t>(axis)]; }
+  int axisOfCurve(int curve) const { return curveAxis_[static_cast<std::size_t>(curve)]; }
+
   // The visible axis ranges (after zooming); setting them zooms.
   QPointF xRange() const;
-  QPointF yRange() const;
-  void setRanges(const QPointF& x, const QPointF& y);
+  QPointF yRange(int axis = 0) const;
+  std::vector<QPointF> yRanges() const;
+  void setXRange(const QPointF& x);
+  void setRanges(const QPointF& x, const std::vector<QPointF>& y);
   // Back to the full extent of the data.
   void resetZoom();
   // Zooms to the part of the plot area inside a rectangle in chart coordinates.
@@ -100,24 +113,32 @@ class PlotChart : public QChart {
   // ("t = 0.53 s", "pendulum.angle = -1.234 rad"); empty without curves.
   QString readoutAt(double x) const;
 
+ signals:
+  // The curves or the scale changed (the chart was rebuilt).
+  void contentChanged();
+
  private:
   void rebuild();
   void fitRanges();
   void updateTicks();
   void updateCursor();
   void updateSeriesPoints();
-  QString yAxisTitle() const;
+  void addYAxis(const QString& unit);
+  QString yAxisTitle(int axis) const;
 
   PlotContent content_;
   std::vector<QList<QPointF>> points_;  // per curve, as plottedPoints()
   std::vector<bool> decimated_;         // per curve: drawn decimated
-  QPointF fullX_, fullY_;               // the ranges that show all the data
+  std::vector<QString> axisUnits_;      // per y axis
+  std::vector<int> curveAxis_;          // per curve: its y axis
+  QPointF fullX_;                       // the ranges that show all the data
+  std::vector<QPointF> fullY_;          // per y axis
   double floor_;
   double cursorTime_;
   bool cursorShown_ = true;
   QGraphicsLineItem* cursor_;
   QAbstractAxis* xAxis_ = nullptr;
-  QAbstractAxis* yAxis_ = nullptr;
+  std::vector<QAbstractAxis*> yAxes_;
 };
 
 }  // namespace rlx::ui

@@ -33,7 +33,7 @@ void renderChart(const PlotChart& source, QPainter& painter, const QRectF& targe
   auto* chart = new PlotChart;
   scene.addItem(chart);
   chart->setContent(source.content());
-  chart->setRanges(source.xRange(), source.yRange());
+  chart->setRanges(source.xRange(), source.yRanges());
   chart->setCursorVisible(false);
   chart->setGeometry(QRectF(QPointF(0, 0), logical));
   // Lay the chart out now (the layout is otherwise posted to the event loop).

@@ -1,5 +1,7 @@
 #include "plot/plot_panel.h"
 
+#include "plot/channels.h"
+
 #include <QAction>
 #include <QLabel>
 #include <QLineEdit>
@@ -10,6 +12,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 namespace rlx::ui {
@@ -24,6 +27,21 @@ QLabel* caption(const QString& text) {
   return label;
 }
 
+// A widget of a caption over its content, without margins.
+QWidget* captioned(const QString& title, const QList<QWidget*>& content, QWidget* stretched) {
+  auto* pane = new QWidget;
+  auto* layout = new QVBoxLayout(pane);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(caption(title));
+  for (QWidget* widget : content) layout->addWidget(widget, widget == stretched ? 1 : 0);
+  return pane;
+}
+
+// The lists' share of the panel along the splitter: a third at most, within [min, max] pixels.
+int listsShare(int total) {
+  return std::clamp(total * 3 / 10, std::min(140, total / 2), 320);
+}
+
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent)
@@ -33,34 +51,34 @@ PlotPanel::PlotPanel(QWidget* parent)
       tree_(new ChannelTree),
       tabs_(new QTabWidget),
       plotSplitter_(new QSplitter(Qt::Vertical)),
+      mainSplitter_(new QSplitter(Qt::Horizontal)),
+      listSplitter_(new QSplitter(Qt::Vertical)),
       constraintDrift_(makeView()),
       energyDrift_(makeView()) {
-  // Left: the kept runs, a filter and the channel tree.
+  // The lists: the kept runs, then a filter and the channel tree.
   auto* filter = new QLineEdit;
   filter->setPlaceholderText(tr("Filter channels"));
   filter->setClearButtonEnabled(true);
   runList_->setToolTip(tr("Ticked runs are shown in the plots; the drift view shows all runs"));
   runList_->setSelectionMode(QAbstractItemView::ExtendedSelection);
-  runList_->setMaximumHeight(110);
   auto* runBar = new QToolBar;
   runBar->setIconSize(QSize(16, 16));
   removeRunAction_ = runBar->addAction(tr("Remove Run"), this, [this] {
     for (int i = runList_->count() - 1; i >= 0; --i)
       if (runList_->item(i)->isSelected()) removeRun(i);
   });
-  auto* left = new QWidget;
-  auto* leftLayout = new QVBoxLayout(left);
-  leftLayout->setContentsMargins(0, 0, 0, 0);
-  leftLayout->addWidget(caption(tr("Runs")));
-  leftLayout->addWidget(runList_);
-  leftLayout->addWidget(runBar);
-  leftLayout->addWidget(caption(tr("Channels")));
-  leftLayout->addWidget(filter);
-  leftLayout->addWidget(tree_, 1);
+  listSplitter_->addWidget(captioned(tr("Runs"), {runList_, runBar}, runList_));
+  listSplitter_->addWidget(captioned(tr("Channels"), {filter, tree_}, tree_));
 
-  // Right: a toolbar over the tabs of user plots and the drift view.
+  // The plots: a toolbar over the tabs of user plots and the drift view.
   auto* toolbar = new QToolBar;
   toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  listsAction_ = toolbar->addAction(tr("Channels"));
+  listsAction_->setCheckable(true);
+  listsAction_->setChecked(true);
+  listsAction_->setToolTip(tr("Show or hide the run and channel lists"));
+  connect(listsAction_, &QAction::triggered, this, &PlotPanel::setListsShown);
+  toolbar->addSeparator();
   toolbar->addAction(tr("Add Plot"), this, [this] { setCurrentPlot(addPlot()); });
   removePlotAction_ = toolbar->addAction(tr("Remove Plot"), this, [this] {
     if (current_) removePlot(current_);
@@ -86,22 +104,29 @@ PlotPanel::PlotPanel(QWidget* parent)
   tabs_->addTab(plotSplitter_, tr("Plots"));
   tabs_->addTab(driftSplitter, tr("Constraint and energy drift"));
   tabs_->setDocumentMode(true);
-  auto* right = new QWidget;
-  auto* rightLayout = new QVBoxLayout(right);
-  rightLayout->setContentsMargins(0, 0, 0, 0);
-  rightLayout->setSpacing(0);
-  rightLayout->addWidget(toolbar);
-  rightLayout->addWidget(tabs_, 1);
+  auto* plotsPane = new QWidget;
+  auto* plotsLayout = new QVBoxLayout(plotsPane);
+  plotsLayout->setContentsMargins(0, 0, 0, 0);
+  plotsLayout->setSpacing(0);
+  plotsLayout->addWidget(toolbar);
+  plotsLayout->addWidget(tabs_, 1);
 
-  auto* splitter = new QSplitter(Qt::Horizontal);
-  splitter->addWidget(left);
-  splitter->addWidget(right);
-  splitter->setStretchFactor(0, 0);
-  splitter->setStretchFactor(1, 1);
-  splitter->setSizes({270, 700});
+  // The plots first and stretched; the lists beside or below them (fitOrientation).
+  mainSplitter_->addWidget(plotsPane);
+  mainSplitter_->addWidget(listSplitter_);
+  mainSplitter_->setStretchFactor(0, 1);
+  mainSplitter_->setStretchFactor(1, 0);
+  mainSplitter_->setCollapsible(0, false);
+  connect(mainSplitter_, &QSplitter::splitterMoved, this, [this] {
+    // Dragged by the user: keep the sizes, follow a collapse.
+    listsSizedByUser_ = true;
+    listsShown_ = mainSplitter_->sizes().value(1) > 0;
+    listsAction_->setChecked(listsShown_);
+    updateHints();
+  });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(splitter);
+  layout->addWidget(mainSplitter_);
 
   // The drift plots: fixed channels on log scales.
   for (PlotView* drift : {constraintDrift_, energyDrift_}) {
@@ -126,6 +151,8 @@ PlotPanel::PlotPanel(QWidget* parent)
   connect(runList_, &QListWidget::itemSelectionChanged, this, &PlotPanel::updateActions);
   connect(tabs_, &QTabWidget::currentChanged, this, &PlotPanel::updateActions);
   setCurrentPlot(addPlot());
+  fitOrientation();
+  setListsShown(true);
 }
 
 void PlotPanel::addRun(const RunSeries& run) {
@@ -143,6 +170,7 @@ void PlotPanel::addRun(const RunSeries& run) {
   while (runs_.size() > static_cast<std::size_t>(kMaxRuns)) runs_.erase(runs_.begin());
   refreshRunList();
   refreshTree();
+  fillEmptyPlots();
   refreshAll();
 }
 
@@ -167,6 +195,7 @@ void PlotPanel::setRunShown(int index, bool shown) {
   runs_[static_cast<std::size_t>(index)].shown = shown;
   refreshRunList();
   for (PlotView* plot : plots_) refreshPlot(plot);
+  updateHints();
 }
 
 void PlotPanel::setCurrentPlot(PlotView* plot) {
@@ -187,6 +216,7 @@ PlotView* PlotPanel::addPlot() {
           [this, plot](const QString& column) { removeChannel(plot, column); });
   tabs_->setCurrentIndex(0);
   updateActions();
+  updateHints();
   return plot;
 }
 
@@ -195,6 +225,7 @@ void PlotPanel::removePlot(PlotView* plot) {
   if (plots_.size() <= 1) {
     channels_[plot].clear();
     refreshPlot(plot);
+    updateHints();
     return;
   }
   std::erase(plots_, plot);
@@ -217,6 +248,7 @@ void PlotPanel::addChannel(PlotView* plot, const QString& column) {
   if (channels.size() == 1)
     plot->setLogY(column == kEnergyDrift || column.endsWith("constraint_error"));
   refreshPlot(plot);
+  updateHints();
   tabs_->setCurrentIndex(0);
   updateActions();
 }
@@ -224,6 +256,51 @@ void PlotPanel::addChannel(PlotView* plot, const QString& column) {
 void PlotPanel::removeChannel(PlotView* plot, const QString& column) {
   channels_[plot].removeAll(column);
   refreshPlot(plot);
+  updateHints();
+}
+
+void PlotPanel::setListsShown(bool shown) {
+  listsShown_ = shown;
+  // Sizes along the splitter: the lists get their share or nothing.
+  const bool across = mainSplitter_->orientation() == Qt::Horizontal;
+  const int total = std::max(1, across ? mainSplitter_->width() : mainSplitter_->height());
+  const int lists = shown ? listsShare(total) : 0;
+  mainSplitter_->setSizes({total - lists, lists});
+  listsAction_->setChecked(shown);
+  updateHints();
+}
+
+void PlotPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  // The lists keep their share until the user drags the splitter.
+  if (!fitOrientation() && !listsSizedByUser_) setListsShown(listsShown_);
+}
+
+bool PlotPanel::fitOrientation() {
+  // Wide: the lists beside the plots, runs over channels; tall: below, runs beside channels.
+  const Qt::Orientation wanted = width() >= height() * 6 / 5 ? Qt::Horizontal : Qt::Vertical;
+  // Runs over channels: a quarter of the height; beside them: two fifths of the width.
+  listSplitter_->setStretchFactor(0, wanted == Qt::Horizontal ? 1 : 2);
+  listSplitter_->setStretchFactor(1, 3);
+  if (wanted == mainSplitter_->orientation()) return false;
+  mainSplitter_->setOrientation(wanted);
+  listSplitter_->setOrientation(wanted == Qt::Horizontal ? Qt::Vertical : Qt::Horizontal);
+  setListsShown(listsShown_);
+  return true;
+}
+
+void PlotPanel::fillEmptyPlots() {
+  // Only when no plot has a channel of the newest run (none yet, or another model's): its
+  // default channels to the current plot.
+  if (runs_.empty()) return;
+  const RunSeries& newest = *runs_.back().series;
+  for (PlotView* plot : plots_)
+    for (const QString& column : channels_.value(plot))
+      if (newest.hasChannel(column)) return;
+  const QStringList channels = defaultChannels(newest.columns);
+  if (!current_) setCurrentPlot(plots_.back());
+  channels_[current_] = channels;
+  current_->setLogY(false);
 }
 
 void PlotPanel::showDriftView() {
@@ -269,6 +346,25 @@ void PlotPanel::refreshAll() {
   refreshPlot(constraintDrift_);
   refreshPlot(energyDrift_);
   updateActions();
+  updateHints();
+}
+
+void PlotPanel::updateHints() {
+  for (PlotView* plot : plots_) plot->setEmptyHint(hintFor(plot));
+  for (PlotView* drift : {constraintDrift_, energyDrift_}) drift->setEmptyHint(hintFor(drift));
+}
+
+QString PlotPanel::hintFor(const PlotView* plot) const {
+  // What would fill the plot, in the order the user has to do it.
+  if (runs_.empty()) return tr("Run the analysis to get results");
+  if (plot == constraintDrift_ || plot == energyDrift_)
+    return tr("The kept runs have no %1").arg(channels_.value(plot).value(0));
+  if (std::none_of(runs_.begin(), runs_.end(), [](const KeptRun& r) { return r.shown; }))
+    return tr("Tick a run in the Runs list to show it");
+  if (!channels_.value(plot).isEmpty())
+    return tr("The shown runs have none of this plot's channels");
+  return listsShown() ? tr("Double-click a channel to plot it, or drag it here")
+                      : tr("Show the Channels, then double-click one to plot it");
 }
 
 void PlotPanel::refreshRunList() {

@@ -5,7 +5,14 @@
 // Runs: addRun() keeps each finished run (at most kMaxRuns, the oldest dropped first). The
 // newest run is shown in the user's plots and earlier ones are hidden but kept: tick them in
 // the run list to compare, or remove them. The drift view overlays every kept run:
-// |constraint_error| and |energy_drift| on log scales, one curve per run.
+// |constraint_error| and |energy_drift| on log scales, one curve per run. When no plot has a
+// channel of a new run (none yet, or another model's), the run's defaultChannels() (channels.h)
+// replace the current plot's, so a run shows something at once; an empty plot says what fills
+// it.
+//
+// Layout: the plots get most of the panel, the run and channel lists the rest, in a splitter
+// beside the plots when the panel is wide and below them when it is tall (a dock at the side).
+// The Channels toggle of the toolbar (or dragging the splitter to the edge) hides the lists.
 //
 // Plots: each plot holds a list of channels and shows them for every shown run. A channel goes
 // to the current plot (the last one clicked; framed) by double-click or Enter in the tree, the
@@ -64,11 +71,19 @@ class PlotPanel : public QWidget {
 
   ChannelTree* channelTree() const { return tree_; }
 
+  // The run and channel lists beside or below the plots.
+  bool listsShown() const { return listsShown_; }
+  void setListsShown(bool shown);
+  QSplitter* mainSplitter() const { return mainSplitter_; }
+
  public slots:
   void setCursorTime(double t);
 
  signals:
   void timeClicked(double t);
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   struct KeptRun {
@@ -83,6 +98,10 @@ class PlotPanel : public QWidget {
   void refreshRunList();
   void refreshTree();
   void updateActions();
+  void updateHints();
+  QString hintFor(const PlotView* plot) const;
+  bool fitOrientation();  // true when it turned the splitter
+  void fillEmptyPlots();
 
   std::vector<KeptRun> runs_;
   std::vector<PlotView*> plots_;
@@ -90,16 +109,21 @@ class PlotPanel : public QWidget {
   PlotView* current_ = nullptr;
   PlotView* driftCurrent_ = nullptr;
   double cursorTime_;
+  bool listsShown_ = true;
+  bool listsSizedByUser_ = false;
 
   QListWidget* runList_;
   ChannelTree* tree_;
   QTabWidget* tabs_;
   QSplitter* plotSplitter_;
+  QSplitter* mainSplitter_;
+  QSplitter* listSplitter_;
   PlotView* constraintDrift_;
   PlotView* energyDrift_;
   QAction* logAction_ = nullptr;
   QAction* removePlotAction_ = nullptr;
   QAction* removeRunAction_ = nullptr;
+  QAction* listsAction_ = nullptr;
 };
 
 }  // namespace rlx::ui

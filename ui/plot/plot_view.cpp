@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -25,7 +26,8 @@ constexpr int kDragThreshold = 4;
 PlotView::PlotView(QWidget* parent)
     : QChartView(parent),
       chart_(new PlotChart),
-      band_(new QRubberBand(QRubberBand::Rectangle, viewport())) {
+      band_(new QRubberBand(QRubberBand::Rectangle, viewport())),
+      hint_(new QLabel(viewport())) {
   setChart(chart_);
   setRenderHint(QPainter::Antialiasing);
   setRubberBand(QChartView::NoRubberBand);
@@ -33,6 +35,39 @@ PlotView::PlotView(QWidget* parent)
   setMinimumSize(240, 160);
   setCurrent(false);
   viewport()->setMouseTracking(true);
+  // The hint: grey, centred, clicks pass through to the plot.
+  hint_->setAlignment(Qt::AlignCenter);
+  hint_->setWordWrap(true);
+  hint_->setAttribute(Qt::WA_TransparentForMouseEvents);
+  QFont font = hint_->font();
+  font.setPointSizeF(font.pointSizeF() * 1.15);
+  hint_->setFont(font);
+  hint_->setStyleSheet("color: #808080; background: transparent;");
+  connect(chart_, &PlotChart::contentChanged, this, &PlotView::updateEmptyHint);
+  updateEmptyHint();
+}
+
+void PlotView::setEmptyHint(const QString& hint) {
+  hint_->setText(hint);
+  updateEmptyHint();
+}
+
+QString PlotView::emptyHint() const {
+  return hint_->text();
+}
+
+bool PlotView::isEmptyHintShown() const {
+  return !hint_->isHidden();
+}
+
+void PlotView::updateEmptyHint() {
+  hint_->setVisible(curveCount() == 0 && !hint_->text().isEmpty());
+  hint_->setGeometry(viewport()->rect().adjusted(12, 12, -12, -12));
+}
+
+void PlotView::resizeEvent(QResizeEvent* event) {
+  QChartView::resizeEvent(event);
+  updateEmptyHint();
 }
 
 void PlotView::setCurrent(bool current) {

@@ -1,13 +1,15 @@
 #pragma once
 // A PlotChart on screen: click to move the time cursor (timeClicked), drag a rectangle to zoom,
 // double-click or "Reset zoom" to see everything, a context menu with log scale, export and
-// curve removal, and drops of channels from the ChannelTree.
+// curve removal, and drops of channels from the ChannelTree. A plot without curves shows a hint
+// in its middle (what to do to fill it); exports never show it.
 
 #include "plot/plot_chart.h"
 
 #include <QChartView>
 #include <QPoint>
 
+class QLabel;
 class QRubberBand;
 
 namespace rlx::ui {
@@ -28,6 +30,11 @@ class PlotView : public QChartView {
   // Marks the plot as the one new channels go to (a highlighted frame).
   void setCurrent(bool current);
 
+  // The sentence shown while the plot has no curves ("Double-click a channel to plot it").
+  void setEmptyHint(const QString& hint);
+  QString emptyHint() const;
+  bool isEmptyHintShown() const;
+
  public slots:
   void setCursorTime(double t) { chart_->setCursorTime(t); }
   void resetZoom() { chart_->resetZoom(); }
@@ -46,6 +53,7 @@ class PlotView : public QChartView {
   void logYToggled(bool on);
 
  protected:
+  void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -57,9 +65,11 @@ class PlotView : public QChartView {
 
  private:
   QPointF chartPosition(const QPoint& viewportPosition) const;
+  void updateEmptyHint();
 
   PlotChart* chart_;
   QRubberBand* band_;
+  QLabel* hint_;
   QPoint pressAt_;
   bool pressed_ = false;
   bool dragging_ = false;
