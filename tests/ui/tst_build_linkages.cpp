@@ -18,6 +18,18 @@ using namespace rlx;
 using namespace rlx::ui;
 using namespace rlx::ui::gestures;
 
+namespace {
+
+// Dark pixels where the viewport writes the time ("t = 1.000 s", bottom left).
+int timeTextPixels(const QImage& image) {
+  int dark = 0;
+  for (int y = image.height() - 45; y < image.height(); ++y)
+    for (int x = 0; x < 200; ++x) dark += qGray(image.pixel(x, y)) < 100;
+  return dark;
+}
+
+}  // namespace
+
 class TestBuildLinkages : public QObject {
   Q_OBJECT
 
@@ -150,6 +162,11 @@ void TestBuildLinkages::fourBar() {
   qInfo("four-bar: %d gestures (drags and clicks)", gestures_);
   QCOMPARE(gestures_, 5);
   driveRunPlotSave("pin3", "bar3.angle", "ui_built_linkage_four_bar.rlx");
+
+  // File > New clears the run's time text from the viewport.
+  QVERIFY(timeTextPixels(viewport_->grabFrame()) > 20);
+  tool("new");
+  QCOMPARE(timeTextPixels(viewport_->grabFrame()), 0);
 }
 
 void TestBuildLinkages::sliderCrank() {
