@@ -450,7 +450,8 @@ Vec3 Viewport::gridSnapped(const Vec3& world) const {
 
 Viewport::Target Viewport::targetAt(const QPointF& pos) const {
   Target target;
-  const std::vector<FeaturePoint> features = featurePoints(spec_, scene_->model(), scene_->state());
+  target.features = featurePoints(spec_, scene_->model(), scene_->state());
+  const std::vector<FeaturePoint>& features = target.features;
   target.feature = nearestFeature(features, pos, kSnapRadius,
                                   [this](const Vec3& p) { return widgetPosOf(toQt(p)); });
   QStringList bodies;
@@ -489,8 +490,7 @@ std::optional<JointRequest> Viewport::jointAt(const Target& target, QString* why
   // The two topmost bodies, the older first; one body alone is joined to ground.
   JointRequest joint{type, QStringLiteral("ground"), target.bodies[0], toQt(target.at), {}};
   if (target.bodies.size() > 1) joint.body1 = target.bodies[1];
-  const std::vector<FeaturePoint> features = featurePoints(spec_, scene_->model(), scene_->state());
-  if (alreadyJoined(features, target.at, kSamePoint * pixelSize(), type, joint.body1, joint.body2)) {
+  if (alreadyJoined(target.features, target.at, kSamePoint * pixelSize(), type, joint.body1, joint.body2)) {
     *why = tr("%1 and %2 are already joined here").arg(joint.body1, joint.body2);
     return std::nullopt;
   }

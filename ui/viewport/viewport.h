@@ -132,6 +132,7 @@ class Viewport : public QOpenGLWidget {
     QStringList bodies;         // top first
     QStringList featureBodies;  // only those with a feature point there, top first
     std::optional<Eigen::Vector3d> normal;  // 3-D: the face under the cursor
+    std::vector<FeaturePoint> features;     // all of them, as they were found
   };
 
   void requestRender() { update(); }
