@@ -168,7 +168,7 @@ void MainWindow::createMenus() {
 
   QMenu* model = menuBar()->addMenu(tr("&Model"));
   for (const char* name : {"toolSelect", "toolBar", "toolBox", "toolDisk", "toolRevolute",
-                           "toolTranslational", "toolSpring"})
+                           "toolTranslational", "toolSpring", "pinBarEnds"})
     model->addAction(action(name));
   model->addSeparator();
   for (const char* name : {"addMotion", "addSpring", "addTorsionSpring", "addForce", "addTorque",
@@ -215,7 +215,7 @@ void MainWindow::createMenus() {
   QToolBar* build = addToolBar(tr("Build"));
   build->setObjectName("buildToolBar");
   for (const char* name : {"toolSelect", "toolBar", "toolBox", "toolDisk", "toolRevolute",
-                           "toolTranslational", "toolSpring"})
+                           "toolTranslational", "toolSpring", "pinBarEnds"})
     build->addAction(action(name));
   build->addSeparator();
   build->addAction(action("fit"));

@@ -13,6 +13,7 @@
 #include <QActionGroup>
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMessageBox>
 #include <QProgressDialog>
 
@@ -23,38 +24,50 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Coordinates as the file stores them: micrometre precision, no rounding noise.
-double tidy(double x) { return std::round(x * 1e6) / 1e6; }
+// Coordinates as the file stores them: micrometre precision, no rounding noise, no -0.
+double tidy(double x) { return std::round(x * 1e6) / 1e6 + 0.0; }
 
 Json point(const Spec& spec, double x, double y, double z = 0.0) {
   return spec.dimension == 2 ? Json::array({tidy(x), tidy(y)}) : Json::array({tidy(x), tidy(y), tidy(z)});
 }
 
+Eigen::Vector3d toEigen(const QVector3D& v) {
+  return {static_cast<double>(v.x()), static_cast<double>(v.y()), static_cast<double>(v.z())};
+}
+
+Json point(const Spec& spec, const Eigen::Vector3d& p) { return point(spec, p.x(), p.y(), p.z()); }
+
 // A new body of unit mass from what the user drew.
-Json newBody(const Spec& spec, ShapeKind kind, QPointF start, QPointF end) {
+Json newBody(const Spec& spec, const BodyRequest& request) {
   const double mass = 1.0;
-  const QPointF d = end - start;
-  const double size = std::hypot(d.x(), d.y());
+  const Eigen::Vector3d start = toEigen(request.start), end = toEigen(request.end), mid = (start + end) / 2;
+  const Eigen::Vector3d d = end - start;
+  const double size = spec.dimension == 2 ? std::hypot(d.x(), d.y()) : d.norm();
+  const ShapeKind kind = request.kind;
   Json body{{"name", freeName(spec, kind == ShapeKind::Bar ? "bar" : kind == ShapeKind::Box ? "box" : "disk")},
             {"mass", mass}};
-  Json inertia;
   switch (kind) {
     case ShapeKind::Bar: {
       const double length = std::max(size, 0.05), width = tidy(std::max(0.02, length / 20));
-      body["position"] = point(spec, (start.x() + end.x()) / 2, (start.y() + end.y()) / 2);
+      body["position"] = point(spec, mid);
       const double angle = size > 0 ? std::atan2(d.y(), d.x()) : 0.0;
       const double i = tidy(mass * length * length / 12);
       body["inertia"] = spec.dimension == 2 ? Json(i) : Json::array({tidy(mass * width * width / 12), i, i});
-      if (spec.dimension == 2)
+      if (spec.dimension == 2) {
         body["angle"] = tidy(angle);
-      else
+      } else if (std::abs(d.z()) <= 1e-9 * size) {
         body["orientation"] = Json::array({tidy(angle), 0, 0});
+      } else {
+        // The body's x axis along the drawn line.
+        const Eigen::Quaterniond q = Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitX(), d);
+        body["quaternion"] = Json::array({tidy(q.w()), tidy(q.x()), tidy(q.y()), tidy(q.z())});
+      }
       body["shape"] = Json{{"type", "bar"}, {"length", tidy(length)}, {"width", width}};
       break;
     }
     case ShapeKind::Box: {
       const double w = std::max(std::abs(d.x()), 0.05), h = std::max(std::abs(d.y()), 0.05);
-      body["position"] = point(spec, (start.x() + end.x()) / 2, (start.y() + end.y()) / 2);
+      body["position"] = point(spec, mid);
       const double i = tidy(mass * (w * w + h * h) / 12);
       body["inertia"] = spec.dimension == 2 ? Json(i)
                                             : Json::array({tidy(mass * h * h / 12), tidy(mass * w * w / 12), i});
@@ -63,7 +76,7 @@ Json newBody(const Spec& spec, ShapeKind kind, QPointF start, QPointF end) {
     }
     case ShapeKind::Disk: {
       const double r = std::max(size, 0.025);
-      body["position"] = point(spec, start.x(), start.y());
+      body["position"] = point(spec, start);
       const double i = tidy(mass * r * r / 2);
       body["inertia"] = spec.dimension == 2 ? Json(i) : Json::array({i / 2, i / 2, i});
       body["shape"] = Json{{"type", "disk"}, {"radius", tidy(r)}, {"length", tidy(r / 5)}};
@@ -73,16 +86,17 @@ Json newBody(const Spec& spec, ShapeKind kind, QPointF start, QPointF end) {
   return body;
 }
 
-// A joint axis along a view direction: the nearest principal axis when within 10 degrees.
-Json axisAlong(QVector3D d) {
-  d = -d;  // towards the viewer
-  for (int i = 0; i < 3; ++i)
-    if (std::abs(static_cast<double>(d[i])) > std::cos(10 * M_PI / 180)) {
-      Json axis = Json::array({0, 0, 0});
-      axis[static_cast<std::size_t>(i)] = d[i] > 0 ? 1 : -1;
-      return axis;
-    }
-  return Json::array({tidy(d.x()), tidy(d.y()), tidy(d.z())});
+// A joint from a joint tool or a pinned bar end.
+Json newJoint(const Spec& spec, const JointRequest& request) {
+  const bool pin = request.type == JointType::Revolute;
+  Json joint{{"name", freeName(spec, pin ? "pin" : "slider")},
+             {"type", jointTypeName(request.type)},
+             {"body1", request.body1.toStdString()},
+             {"body2", request.body2.toStdString()},
+             {"at", point(spec, toEigen(request.at))}};
+  // Planar: a slider moves along its axis. Spatial: every joint has the axis the viewport snapped.
+  if (!pin || spec.dimension == 3) joint["axis"] = point(spec, toEigen(request.axis));
+  return joint;
 }
 
 // The element of that name, if any.
@@ -142,6 +156,10 @@ void MainWindow::createViewportActions() {
   QAction* snap = make("snap", tr("&Snap to Grid"), [this](bool on) { viewport_->setSnapToGrid(on); });
   snap->setCheckable(true);
   snap->setChecked(true);
+  QAction* pinBarEnds = make("pinBarEnds", tr("&Pin Bar Ends"), [this](bool on) { viewport_->setPinBarEnds(on); });
+  pinBarEnds->setCheckable(true);
+  pinBarEnds->setChecked(true);
+  pinBarEnds->setToolTip(tr("A bar drawn from or to another body's end or centre is pinned there"));
   QAction* reactions = make("reactions", tr("Show &Reaction Forces"), [this](bool on) { viewport_->setShowReactions(on); });
   reactions->setCheckable(true);
   make("reactionScale", tr("Reaction Arrow &Scale…"), [this] {
@@ -172,6 +190,7 @@ void MainWindow::connectViewport() {
   };
   connect(&document_, &Document::specChanged, this, showModel);
   connect(&document_, &Document::documentReset, this, [this, showModel] {
+    viewport_->clearFrame();
     showModel();
     viewport_->fitToModel();
   });
@@ -188,30 +207,45 @@ void MainWindow::connectViewport() {
     }
     additive ? selection_.toggle(*id) : selection_.set({*id});
   });
-  connect(viewport_, &Viewport::bodyRequested, this, [this](ShapeKind kind, QPointF start, QPointF end) {
-    const Json body = newBody(document_.spec(), kind, start, end);
-    pushEdit(&document_, addElement(document_.spec(), ElementKind::Body, body),
-             tr("Add body %1").arg(QString::fromStdString(body["name"])));
+  connect(viewport_, &Viewport::bodyRequested, this, [this](const BodyRequest& request) {
+    // The body and the pins of its ends: one edit, one undo step.
+    const Json body = newBody(document_.spec(), request);
+    const QString name = QString::fromStdString(body["name"]);
+    EditResult edit = addElement(document_.spec(), ElementKind::Body, body);
+    QStringList pinned;
+    const std::pair<QString, QVector3D> ends[2] = {{request.startPin, request.start}, {request.endPin, request.end}};
+    const QVector3D axes[2] = {request.startAxis, request.endAxis};
+    for (int k = 0; k < 2 && edit.spec; ++k) {
+      if (ends[k].first.isEmpty()) continue;
+      const JointRequest pin{JointType::Revolute, ends[k].first, name, ends[k].second, axes[k]};
+      edit = addElement(*edit.spec, ElementKind::Joint, newJoint(*edit.spec, pin));
+      pinned << ends[k].first;
+    }
+    const QString text = pinned.isEmpty() ? tr("Add body %1").arg(name)
+                                          : tr("Add body %1 pinned to %2").arg(name, pinned.join(tr(" and ")));
+    const Diagnostics refused = pushEdit(&document_, edit, text);
+    if (!refused.empty()) {
+      status_->setText(QString::fromStdString(refused.front().text()));
+      return;
+    }
     selection_.set({{ElementKind::Body, body["name"]}});
+    status_->setText(text);
   });
-  connect(viewport_, &Viewport::jointRequested, this,
-          [this](JointType type, const QString& body1, const QString& body2, QVector3D at) {
-            const Spec& spec = document_.spec();
-            Json joint{{"name", freeName(spec, type == JointType::Revolute ? "pin" : "slider")},
-                       {"type", jointTypeName(type)},
-                       {"body1", body1.toStdString()},
-                       {"body2", body2.toStdString()},
-                       {"at", point(spec, at.x(), at.y(), at.z())}};
-            // Planar: a slider moves along x. Spatial: the axis is the direction the user looks
-            // along (a principal axis when within 10 degrees of one), editable afterwards.
-            if (spec.dimension == 3)
-              joint["axis"] = axisAlong(viewport_->viewDirection());
-            else if (type == JointType::Translational)
-              joint["axis"] = point(spec, 1, 0);
-            const Diagnostics refused = pushEdit(&document_, addElement(spec, ElementKind::Joint, joint),
-                                                 tr("Add joint %1").arg(QString::fromStdString(joint["name"])));
-            if (refused.empty()) selection_.set({{ElementKind::Joint, joint["name"]}});
-          });
+  connect(viewport_, &Viewport::jointRequested, this, [this](const JointRequest& request) {
+    const Json joint = newJoint(document_.spec(), request);
+    const QString text = tr("Add joint %1 (%2 – %3)")
+                             .arg(QString::fromStdString(joint["name"]), request.body1, request.body2);
+    const Diagnostics refused = pushEdit(&document_, addElement(document_.spec(), ElementKind::Joint, joint), text);
+    if (!refused.empty()) {
+      status_->setText(QString::fromStdString(refused.front().text()));
+      return;
+    }
+    selection_.set({{ElementKind::Joint, joint["name"]}});
+    status_->setText(text);
+  });
+  connect(viewport_, &Viewport::hintChanged, status_, &QLabel::setText);
+  // The document the window opens with, so that the first edit does not fit the view.
+  showModel();
   connect(viewport_, &Viewport::springRequested, this,
           [this](const QString& body1, QVector3D p1, const QString& body2, QVector3D p2) {
             const Spec& spec = document_.spec();

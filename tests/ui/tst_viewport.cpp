@@ -1,6 +1,7 @@
 // The viewport on real widgets: it draws the examples (not blank; screenshots when
 // REULEAUX_SCREENSHOTS names a folder), picks elements, builds with its tools, and a mouse drag
 // on the four-bar's crank moves the mechanism with every joint closed.
+#include "io/model_file.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/drag.h"
@@ -34,6 +35,27 @@ double jointError(const Model& model, const State& state) {
   return worst;
 }
 
+// Two bars meeting at (0.2, 0) without a joint: bar1 from (0, 0), bar2 up to (0.2, 0.2).
+constexpr const char* kTwoBars = R"({"reuleaux": 1, "dimension": 2, "bodies": [
+  {"name": "bar1", "mass": 1, "inertia": 0.01, "position": [0.1, 0], "angle": 0,
+   "shape": {"type": "bar", "length": 0.2, "width": 0.02}},
+  {"name": "bar2", "mass": 1, "inertia": 0.01, "position": [0.2, 0.1], "angle": 1.5707963267948966,
+   "shape": {"type": "bar", "length": 0.2, "width": 0.02}}]})";
+
+// A spatial box of 0.2 m at the origin and a bar along x from its corner (0.1, 0.1, 0.1).
+constexpr const char* kBoxAndBar = R"({"reuleaux": 1, "dimension": 3, "bodies": [
+  {"name": "box1", "mass": 1, "inertia": [0.01, 0.01, 0.01], "position": [0, 0, 0],
+   "shape": {"type": "box", "size": [0.2, 0.2, 0.2]}},
+  {"name": "bar1", "mass": 1, "inertia": [0.001, 0.01, 0.01], "position": [0.25, 0.1, 0.1],
+   "shape": {"type": "bar", "length": 0.3, "width": 0.02}}]})";
+
+// A point `pixels` away from a world point on the screen, in the direction `degrees`.
+QPoint beside(const Viewport& view, const Eigen::Vector3d& world, double pixels, double degrees) {
+  const QPointF p = view.widgetPosOf(QVector3D(float(world.x()), float(world.y()), float(world.z())));
+  const double a = degrees * std::numbers::pi / 180;
+  return (p + pixels * QPointF(std::cos(a), std::sin(a))).toPoint();
+}
+
 // Colours in an image: a blank render has one or two (the background gradient is smooth).
 int distinctColours(const QImage& image) {
   QSet<QRgb> colours;
@@ -59,12 +81,18 @@ class TestViewport : public QObject {
   void dragOnTheCrankMovesTheFourBar();
   void barToolEmitsSnappedEnds();
   void revoluteToolNamesTheBodiesUnderThePoint();
+  void pinFindsBarsBesideTheirEnds();
+  void hoverMarkerShowsWhatAClickJoins();
+  void barDrawnFromABarEndIsPinnedThere();
+  void spatialPinJoinsBothSolidsAboutAPrincipalAxis();
+  void buildingNeverMovesTheView();
   void escapeCancelsASpring();
   void showsReactionsTracesAndTime();
   void drawsASpatialSpecWithoutAModel();
 
  private:
   void show(const std::string& example);
+  void showSpec(const char* json);
   std::unique_ptr<Viewport> view_;
   Model model_;
 };
@@ -82,6 +110,16 @@ void TestViewport::show(const std::string& example) {
   const Spec spec = test::loadSpec(example.front() == '/' ? example : test::examplePath(example));
   model_ = test::compileOrFail(spec);
   view_->setModel(spec, &model_);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  view_->fitToModel();
+}
+
+void TestViewport::showSpec(const char* json) {
+  const LoadResult loaded = readRlx(json, "test");
+  QVERIFY(loaded.spec);
+  model_ = test::compileOrFail(*loaded.spec);
+  view_->setModel(*loaded.spec, &model_);
   view_->show();
   QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
   view_->fitToModel();
@@ -175,13 +213,15 @@ void TestViewport::barToolEmitsSnappedEnds() {
   QTest::mouseMove(view_.get(), b);
   QTest::mouseRelease(view_.get(), Qt::LeftButton, {}, b);
   QCOMPARE(requested.count(), 1);
-  QCOMPARE(requested[0][0].value<ShapeKind>(), ShapeKind::Bar);
+  const BodyRequest bar = requested[0][0].value<BodyRequest>();
+  QCOMPARE(bar.kind, ShapeKind::Bar);
+  QVERIFY(bar.startPin.isEmpty() && bar.endPin.isEmpty());
   const double s = view_->scene().gridSpacing();
-  const QPointF start = requested[0][1].toPointF(), end = requested[0][2].toPointF();
-  // Snapped to the grid, at the grid points nearest the mouse.
-  QCOMPARE_LT(std::abs(start.x() / s - std::round(start.x() / s)), 1e-9);
-  QCOMPARE_LT(std::abs(start.x() - 0.1), s / 2 + 1e-9);
-  QCOMPARE_LT(std::abs(end.y() - 0.4), s / 2 + 1e-9);
+  const double startX = static_cast<double>(bar.start.x()), endY = static_cast<double>(bar.end.y());
+  // Snapped to the grid (the request's points are floats), at the grid points nearest the mouse.
+  QCOMPARE_LT(std::abs(startX / s - std::round(startX / s)), 1e-6);
+  QCOMPARE_LT(std::abs(startX - 0.1), s / 2 + 1e-6);
+  QCOMPARE_LT(std::abs(endY - 0.4), s / 2 + 1e-6);
 }
 
 void TestViewport::revoluteToolNamesTheBodiesUnderThePoint() {
@@ -193,9 +233,123 @@ void TestViewport::revoluteToolNamesTheBodiesUnderThePoint() {
   QTest::mouseClick(view_.get(), Qt::LeftButton, {},
                     view_->widgetPosOf(QVector3D(float(mid.x()), float(mid.y()), 0.f)).toPoint());
   QCOMPARE(requested.count(), 1);
-  QCOMPARE(requested[0][0].value<JointType>(), JointType::Revolute);
-  QCOMPARE(requested[0][1].toString(), QString("ground"));
-  QCOMPARE(requested[0][2].toString(), QString("coupler"));
+  const JointRequest joint = requested[0][0].value<JointRequest>();
+  QCOMPARE(joint.type, JointType::Revolute);
+  QCOMPARE(joint.body1, QString("ground"));
+  QCOMPARE(joint.body2, QString("coupler"));
+}
+
+void TestViewport::pinFindsBarsBesideTheirEnds() {
+  showSpec(kTwoBars);
+  view_->setTool(Tool::AddRevolute);
+  QSignalSpy requested(view_.get(), &Viewport::jointRequested);
+  // 9 pixels beside the shared end, in three directions: bar1 - bar2 at exactly (0.2, 0).
+  for (double degrees : {-135.0, 20.0, 100.0}) {
+    requested.clear();
+    QTest::mouseClick(view_.get(), Qt::LeftButton, {}, beside(*view_, {0.2, 0, 0}, 9, degrees));
+    QCOMPARE(requested.count(), 1);
+    const JointRequest joint = requested[0][0].value<JointRequest>();
+    QCOMPARE(joint.body1, QString("bar1"));
+    QCOMPARE(joint.body2, QString("bar2"));
+    QCOMPARE_LT((joint.at - QVector3D(0.2f, 0, 0)).length(), 1e-6f);
+  }
+  // Beside the free end of bar1: bar1 on ground.
+  requested.clear();
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, beside(*view_, {0, 0, 0}, 8, 160));
+  QCOMPARE(requested.count(), 1);
+  QCOMPARE(requested[0][0].value<JointRequest>().body1, QString("ground"));
+  QCOMPARE(requested[0][0].value<JointRequest>().body2, QString("bar1"));
+  // Empty space: nothing, and the status bar says why.
+  requested.clear();
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, beside(*view_, {0.05, 0.15, 0}, 0, 0));
+  QCOMPARE(requested.count(), 0);
+  QVERIFY2(view_->hint().contains("No body here"), qPrintable(view_->hint()));
+}
+
+void TestViewport::hoverMarkerShowsWhatAClickJoins() {
+  showSpec(kTwoBars);
+  view_->setMultiSamples(0);
+  view_->setTool(Tool::AddRevolute);
+  const QImage before = view_->grabFrame();
+  const QPoint pos = beside(*view_, {0.2, 0, 0}, 7, 45);
+  QTest::mouseMove(view_.get(), pos);
+  QVERIFY2(view_->hint().contains("pin bar1 – bar2 here"), qPrintable(view_->hint()));
+  // The ring is drawn around the snapped end, before any click.
+  const QImage after = view_->grabFrame();
+  const QPointF centre = view_->widgetPosOf(QVector3D(0.2f, 0, 0)) * view_->devicePixelRatioF();
+  int changed = 0;
+  for (int k = 0; k < 24; ++k) {
+    const double a = 2 * std::numbers::pi * k / 24, r = 7 * view_->devicePixelRatioF();
+    const QPoint p = (centre + QPointF(r * std::cos(a), r * std::sin(a))).toPoint();
+    changed += before.pixel(p) != after.pixel(p);
+  }
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(after.save(dir + "/viewport_hover_marker.png"));
+  QVERIFY2(changed > 12, qPrintable(QString::number(changed)));
+}
+
+void TestViewport::barDrawnFromABarEndIsPinnedThere() {
+  showSpec(kTwoBars);
+  view_->setTool(Tool::AddBar);
+  QSignalSpy requested(view_.get(), &Viewport::bodyRequested);
+  const auto drawBar = [this] {
+    const QPoint a = beside(*view_, {0.2, 0.2, 0}, 8, -60), b = beside(*view_, {0.4, 0.2, 0}, 5, 30);
+    QTest::mousePress(view_.get(), Qt::LeftButton, {}, a);
+    QTest::mouseMove(view_.get(), b);
+    QTest::mouseRelease(view_.get(), Qt::LeftButton, {}, b);
+  };
+  drawBar();
+  QCOMPARE(requested.count(), 1);
+  BodyRequest bar = requested[0][0].value<BodyRequest>();
+  QCOMPARE(bar.startPin, QString("bar2"));
+  QVERIFY(bar.endPin.isEmpty());
+  QCOMPARE_LT((bar.start - QVector3D(0.2f, 0.2f, 0)).length(), 1e-6f);
+  // The option off: the same drag pins nothing.
+  view_->setPinBarEnds(false);
+  drawBar();
+  QCOMPARE(requested.count(), 2);
+  bar = requested[1][0].value<BodyRequest>();
+  QVERIFY(bar.startPin.isEmpty());
+}
+
+void TestViewport::spatialPinJoinsBothSolidsAboutAPrincipalAxis() {
+  showSpec(kBoxAndBar);
+  view_->setTool(Tool::AddRevolute);
+  QSignalSpy requested(view_.get(), &Viewport::jointRequested);
+  // 6 pixels beside the corner the bar starts at: box1 - bar1 there.
+  QTest::mouseMove(view_.get(), beside(*view_, {0.1, 0.1, 0.1}, 6, 200));
+  QVERIFY2(view_->hint().contains("box1 – bar1"), qPrintable(view_->hint()));
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(view_->grabFrame().save(dir + "/viewport_hover_marker_3d.png"));
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, beside(*view_, {0.1, 0.1, 0.1}, 6, 200));
+  QCOMPARE(requested.count(), 1);
+  const JointRequest joint = requested[0][0].value<JointRequest>();
+  QCOMPARE(joint.body1, QString("box1"));
+  QCOMPARE(joint.body2, QString("bar1"));
+  QCOMPARE_LT((joint.at - QVector3D(0.1f, 0.1f, 0.1f)).length(), 1e-6f);
+  const QVector3D a = joint.axis;
+  QCOMPARE(std::abs(a.x()) + std::abs(a.y()) + std::abs(a.z()), 1.0f);
+  // On the middle of the box's top face: the face's normal, z.
+  requested.clear();
+  QTest::mouseClick(view_.get(), Qt::LeftButton, {}, beside(*view_, {-0.04, -0.05, 0.1}, 0, 0));
+  QCOMPARE(requested.count(), 1);
+  QCOMPARE(requested[0][0].value<JointRequest>().body1, QString("ground"));
+  QCOMPARE(requested[0][0].value<JointRequest>().body2, QString("box1"));
+  QCOMPARE(requested[0][0].value<JointRequest>().axis, QVector3D(0, 0, 1));
+}
+
+void TestViewport::buildingNeverMovesTheView() {
+  showSpec(kTwoBars);
+  const QPointF before = view_->widgetPosOf(QVector3D(0.2f, 0.2f, 0));
+  // A new model (one more bar, a joint) keeps the camera.
+  std::string json = kTwoBars;
+  json.insert(json.rfind(']'), R"(, {"name": "bar3", "mass": 1, "inertia": 0.01, "position": [1.5, 1],
+      "shape": {"type": "bar", "length": 1.0, "width": 0.02}})");
+  const LoadResult loaded = readRlx(json, "test");
+  QVERIFY(loaded.spec);
+  const Model bigger = test::compileOrFail(*loaded.spec);
+  view_->setModel(*loaded.spec, &bigger);
+  QCOMPARE(view_->widgetPosOf(QVector3D(0.2f, 0.2f, 0)), before);
 }
 
 void TestViewport::escapeCancelsASpring() {

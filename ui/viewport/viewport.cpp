@@ -14,21 +14,32 @@
 #include <vtkActor.h>
 #include <vtkCallbackCommand.h>
 #include <vtkCamera.h>
+#include <vtkCellArray.h>
 #include <vtkCellPicker.h>
 #include <vtkGenericOpenGLRenderWindow.h>
 #include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
 #include <vtkPolyData.h>
+#include <vtkPoints.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 
+#include <array>
 #include <cmath>
 
 namespace rlx::ui {
 namespace {
 
 using Vec3 = Eigen::Vector3d;
+
+// Building: snap radius, picking tolerance of outlines and the distance of points that count
+// as one, in pixels.
+constexpr double kSnapRadius = 10.0;
+constexpr double kOutlineTolerance = 4.0;
+constexpr double kSamePoint = 1.5;
 
 // VTK asks the widget to make its context current and whether it is.
 void windowEvent(vtkObject*, unsigned long event, void* clientData, void* callData) {
@@ -47,6 +58,20 @@ Vec3 toEigen(const QVector3D& v) {
 }
 QVector3D toQt(const Vec3& v) {
   return QVector3D(static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z()));
+}
+
+// Filled quadrilaterals (a triangle repeats a corner): lines of any width on any OpenGL.
+vtkSmartPointer<vtkPolyData> quads(const std::vector<std::array<Vec3, 4>>& corners) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  auto polys = vtkSmartPointer<vtkCellArray>::New();
+  for (const std::array<Vec3, 4>& q : corners) {
+    polys->InsertNextCell(4);
+    for (const Vec3& p : q) polys->InsertCellPoint(points->InsertNextPoint(p.x(), p.y(), p.z()));
+  }
+  auto data = vtkSmartPointer<vtkPolyData>::New();
+  data->SetPoints(points);
+  data->SetPolys(polys);
+  return data;
 }
 
 int bodyIndex(const Model& model, const QString& name) {
@@ -89,8 +114,37 @@ Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
   preview_->SetVisibility(false);
   renderer_->AddActor(preview_);
 
+  // The hover marker: a ring at the snapped point (with the joint axis in 3-D) and a label, on
+  // a second layer so that no solid hides it.
+  window_->SetNumberOfLayers(2);
+  overlay_ = vtkSmartPointer<vtkRenderer>::New();
+  overlay_->SetLayer(1);
+  overlay_->InteractiveOff();
+  overlay_->SetActiveCamera(renderer_->GetActiveCamera());
+  window_->AddRenderer(overlay_);
+  markerData_ = vtkSmartPointer<vtkPolyData>::New();
+  auto markerMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  markerMapper->SetInputData(markerData_);
+  marker_ = vtkSmartPointer<vtkActor>::New();
+  marker_->SetMapper(markerMapper);
+  marker_->GetProperty()->SetLineWidth(2.5);
+  marker_->GetProperty()->SetLighting(false);
+  marker_->PickableOff();
+  marker_->SetVisibility(false);
+  overlay_->AddActor(marker_);
+  markerLabel_ = vtkSmartPointer<vtkTextActor>::New();
+  vtkTextProperty* text = markerLabel_->GetTextProperty();
+  text->SetFontSize(15);
+  text->SetColor(0.1, 0.12, 0.16);
+  text->SetBackgroundColor(1.0, 1.0, 0.94);
+  text->SetBackgroundOpacity(0.85);
+  markerLabel_->PickableOff();
+  markerLabel_->SetVisibility(false);
+  overlay_->AddActor2D(markerLabel_);
+
   setupCamera();
   setFocusPolicy(Qt::StrongFocus);
+  setMouseTracking(true);  // the hover marker follows the mouse without a button
   setMinimumSize(200, 150);
 }
 
@@ -144,6 +198,8 @@ void Viewport::initializeGL() {
 void Viewport::resizeGL(int w, int h) {
   const double dpr = devicePixelRatioF();
   window_->SetSize(static_cast<int>(w * dpr), static_cast<int>(h * dpr));
+  // An empty model keeps its scale of 1.5 mm a pixel at any size.
+  if (spec_.bodies.empty() && fitted_) fitToModel();
 }
 
 void Viewport::paintGL() {
@@ -186,13 +242,9 @@ void Viewport::setModel(const Spec& spec, const Model* model) {
     model_ = *model;
   else
     model_.reset();
+  spec_ = spec;
   scene_->setModel(spec, model);
-  if (scene_->modelSize() > 0) {
-    // Grid: a round spacing about a tenth of the model.
-    const double raw = scene_->modelSize() / 10;
-    const double p = std::pow(10.0, std::floor(std::log10(raw)));
-    scene_->setGridSpacing(raw / p >= 5 ? 5 * p : raw / p >= 2 ? 2 * p : p);
-  }
+  // The camera stays where it is: only the first model and a change of dimension fit the view.
   if (!fitted_ || spec.dimension != (mode_ == ViewMode::Planar ? 2 : 3)) {
     mode_ = spec.dimension == 3 ? ViewMode::Spatial : ViewMode::Planar;
     fitToModel();
@@ -218,6 +270,13 @@ const State& Viewport::state() const {
   return scene_->state();
 }
 
+void Viewport::clearFrame() {
+  scene_->setTimeText({});
+  scene_->setReactions(nullptr);
+  scene_->setTraceHistory(nullptr, -1);
+  requestRender();
+}
+
 void Viewport::setSelection(const QStringList& names) {
   scene_->setSelection(names);
   requestRender();
@@ -227,6 +286,8 @@ void Viewport::setTool(Tool tool) {
   cancelTool();
   tool_ = tool;
   setCursor(tool == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
+  hideMarker();
+  setHint(stepHint());
 }
 
 void Viewport::setViewMode(ViewMode mode) {
@@ -238,6 +299,23 @@ void Viewport::setViewMode(ViewMode mode) {
 void Viewport::fitToModel() {
   const std::array<double, 6> b = scene_->bounds();
   vtkCamera* camera = renderer_->GetActiveCamera();
+  if (spec_.bodies.empty() && mode_ == ViewMode::Planar) {
+    // An empty model: the origin in the middle, 1.5 mm a pixel (a 0.3 m bar is 200 pixels
+    // long), a 5 cm grid.
+    camera->ParallelProjectionOn();
+    camera->SetFocalPoint(0, 0, 0);
+    camera->SetPosition(0, 0, 10);
+    camera->SetViewUp(0, 1, 0);
+    camera->SetParallelScale(0.5 * 0.0015 * (height() > 0 ? height() : 600));
+    scene_->setGridSpacing(0.05);
+    renderer_->ResetCameraClippingRange();
+    requestRender();
+    return;
+  }
+  // Grid: a round spacing about a tenth of the model.
+  const double raw = scene_->modelSize() / 10;
+  const double p = std::pow(10.0, std::floor(std::log10(raw)));
+  scene_->setGridSpacing(raw / p >= 5 ? 5 * p : raw / p >= 2 ? 2 * p : p);
   const double cx = (b[0] + b[1]) / 2, cy = (b[2] + b[3]) / 2, cz = (b[4] + b[5]) / 2;
   const double w = b[1] - b[0], h = b[3] - b[2];
   const double aspect = height() > 0 ? static_cast<double>(width()) / height() : 1.0;
@@ -362,10 +440,189 @@ QVector3D Viewport::viewDirection() const {
   return QVector3D(static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2])).normalized();
 }
 
-QPointF Viewport::snapped(const QPointF& world) const {
+Vec3 Viewport::gridSnapped(const Vec3& world) const {
   if (!snap_ || mode_ != ViewMode::Planar) return world;
   const double s = scene_->gridSpacing();
-  return QPointF(std::round(world.x() / s) * s, std::round(world.y() / s) * s);
+  return Vec3(std::round(world.x() / s) * s, std::round(world.y() / s) * s, 0.0);
+}
+
+// ---- building: targets, joints, hints ----
+
+Viewport::Target Viewport::targetAt(const QPointF& pos) const {
+  Target target;
+  target.features = featurePoints(spec_, scene_->model(), scene_->state());
+  const std::vector<FeaturePoint>& features = target.features;
+  target.feature = nearestFeature(features, pos, kSnapRadius,
+                                  [this](const Vec3& p) { return widgetPosOf(toQt(p)); });
+  QStringList bodies;
+  if (mode_ == ViewMode::Planar) {
+    target.at = target.feature ? target.feature->at : gridSnapped(toEigen(worldAt(pos)));
+    bodies = scene_->bodiesAt(target.at.head<2>(), kOutlineTolerance * pixelSize());
+  } else {
+    // On the drawn solids: the picked point and its face, or the feature point snapped to.
+    auto picker = vtkSmartPointer<vtkCellPicker>::New();
+    picker->SetTolerance(0.002);
+    const double dpr = devicePixelRatioF();
+    const QPointF at = target.feature ? widgetPosOf(toQt(target.feature->at)) : pos;
+    target.at = toEigen(worldAt(pos));
+    if (picker->Pick(at.x() * dpr, (height() - at.y()) * dpr, 0, renderer_)) {
+      const QString name = scene_->elementOf(picker->GetViewProp());
+      for (const BodySpec& b : spec_.bodies)
+        if (QString::fromStdString(b.name) == name) bodies << name;
+      if (!bodies.isEmpty()) {
+        target.at = Vec3(picker->GetPickPosition());
+        target.normal = Vec3(picker->GetPickNormal());
+      }
+    }
+    if (target.feature) target.at = target.feature->at;
+  }
+  target.featureBodies = topFirst(spec_, featureBodiesAt(features, target.at, kSamePoint * pixelSize()));
+  target.bodies = topFirst(spec_, bodies + target.featureBodies);
+  return target;
+}
+
+std::optional<JointRequest> Viewport::jointAt(const Target& target, QString* why) const {
+  const JointType type = tool_ == Tool::AddTranslational ? JointType::Translational : JointType::Revolute;
+  if (target.bodies.isEmpty()) {
+    *why = tr("No body here: a joint joins the bodies at the point you click");
+    return std::nullopt;
+  }
+  // The two topmost bodies, the older first; one body alone is joined to ground.
+  JointRequest joint{type, QStringLiteral("ground"), target.bodies[0], toQt(target.at), {}};
+  if (target.bodies.size() > 1) joint.body1 = target.bodies[1];
+  if (alreadyJoined(target.features, target.at, kSamePoint * pixelSize(), type, joint.body1, joint.body2)) {
+    *why = tr("%1 and %2 are already joined here").arg(joint.body1, joint.body2);
+    return std::nullopt;
+  }
+  if (mode_ == ViewMode::Spatial)
+    joint.axis = toQt(axisAt(target));
+  else
+    joint.axis = type == JointType::Translational ? QVector3D(1, 0, 0) : QVector3D(0, 0, 1);
+  return joint;
+}
+
+QString Viewport::pinPartner(const Target& target) const {
+  if (!pinBarEnds_ || !target.feature || target.featureBodies.isEmpty()) return {};
+  const FeatureKind kind = target.feature->kind;
+  if (kind != FeatureKind::BarEnd && kind != FeatureKind::BodyCentre && kind != FeatureKind::JointPoint)
+    return {};
+  return target.featureBodies.front();
+}
+
+Vec3 Viewport::axisAt(const Target& target) const {
+  // The edge or face snapped to; else the principal axis nearest the normal of the face under
+  // the cursor (curved faces have oblique normals), or nearest the view direction.
+  if (target.feature && target.feature->axis) return roundedAxis(*target.feature->axis);
+  const Vec3 reference = target.normal ? *target.normal : toEigen(viewDirection());
+  Eigen::Index nearest = 0;
+  reference.cwiseAbs().maxCoeff(&nearest);
+  return Vec3::Unit(nearest);
+}
+
+QString Viewport::describe(const Target& target) const {
+  switch (tool_) {
+    case Tool::AddRevolute:
+    case Tool::AddTranslational: {
+      QString why;
+      const std::optional<JointRequest> joint = jointAt(target, &why);
+      if (!joint) return why;
+      const QString what = tool_ == Tool::AddRevolute ? tr("pin") : tr("slider");
+      return tr("%1 %2 – %3 here").arg(what, joint->body1, joint->body2);
+    }
+    case Tool::AddSpring: {
+      const QString body = target.bodies.value(0, QStringLiteral("ground"));
+      return springPoint1_ ? tr("spring to %1").arg(body) : tr("spring from %1").arg(body);
+    }
+    case Tool::AddBar: {
+      const QString partner = pinPartner(target);
+      return partner.isEmpty() ? QString() : tr("pinned to %1 here").arg(partner);
+    }
+    default:
+      return {};
+  }
+}
+
+QString Viewport::stepHint() const {
+  switch (tool_) {
+    case Tool::Select:
+      return tr("Click to select; drag a body to move the mechanism, empty space to pan");
+    case Tool::AddBar:
+      return toolPressed_ ? tr("Release at the other end of the bar")
+                          : tr("Drag from one end of the bar to the other");
+    case Tool::AddBox:
+      return toolPressed_ ? tr("Release at the opposite corner")
+                          : tr("Drag from one corner to the opposite one, or click for a default box");
+    case Tool::AddDisk:
+      return toolPressed_ ? tr("Release at the rim") : tr("Drag from the centre to the rim, or click for a default disk");
+    case Tool::AddRevolute:
+      return tr("Click a pin point");
+    case Tool::AddTranslational:
+      return tr("Click a point of the sliding body");
+    case Tool::AddSpring:
+      return springPoint1_ ? tr("Click the second end of the spring") : tr("Click the first end of the spring");
+  }
+  return {};
+}
+
+void Viewport::setHint(const QString& hint) {
+  if (hint == hint_) return;
+  hint_ = hint;
+  emit hintChanged(hint_);
+}
+
+void Viewport::hover(const QPointF& pos) {
+  if (tool_ == Tool::Select) return;
+  const Target target = targetAt(pos);
+  const QString label = describe(target);
+  QString why;
+  const bool joint = tool_ == Tool::AddRevolute || tool_ == Tool::AddTranslational;
+  showMarker(target, label, joint && !jointAt(target, &why));
+  setHint(label.isEmpty() ? stepHint() : stepHint() + QStringLiteral(" — ") + label);
+}
+
+void Viewport::showMarker(const Target& target, const QString& label, bool refused) {
+  // A ring facing the camera, 6 to 9 pixels in radius; in 3-D, a joint's axis as an arrow.
+  vtkCamera* camera = renderer_->GetActiveCamera();
+  const Vec3 up = Vec3(camera->GetViewUp()).normalized();
+  const Vec3 towards = Vec3(camera->GetDirectionOfProjection()).normalized();
+  const Vec3 right = towards.cross(up).normalized();
+  const double pixel = pixelSize();
+  std::vector<std::array<Vec3, 4>> shapes;
+  const auto around = [&](double r, double t) { return Vec3(target.at + r * (std::cos(t) * right + std::sin(t) * up)); };
+  for (int k = 0; k < 32; ++k) {
+    const double t0 = 2 * M_PI * k / 32, t1 = 2 * M_PI * (k + 1) / 32;
+    shapes.push_back({around(6 * pixel, t0), around(9 * pixel, t0), around(9 * pixel, t1), around(6 * pixel, t1)});
+  }
+  const bool joint = tool_ == Tool::AddRevolute || tool_ == Tool::AddTranslational;
+  if (joint && !refused && mode_ == ViewMode::Spatial) {
+    const Vec3 axis = axisAt(target);
+    const Vec3 side = axis.cross(towards).normalized() * pixel;
+    const Vec3 base = target.at + 9 * pixel * axis, neck = target.at + 40 * pixel * axis,
+               tip = target.at + 54 * pixel * axis;
+    shapes.push_back({Vec3(base - 1.5 * side), Vec3(neck - 1.5 * side), Vec3(neck + 1.5 * side), Vec3(base + 1.5 * side)});
+    shapes.push_back({Vec3(neck - 6 * side), tip, tip, Vec3(neck + 6 * side)});
+  }
+  markerData_->ShallowCopy(quads(shapes));
+  if (refused)
+    marker_->GetProperty()->SetColor(0.85, 0.1, 0.1);
+  else
+    marker_->GetProperty()->SetColor(0.05, 0.45, 0.9);
+  marker_->SetVisibility(true);
+  // The label beside the ring (VTK display coordinates count from the bottom).
+  markerLabel_->SetInput(label.toUtf8().constData());
+  const QPointF at = widgetPosOf(toQt(target.at));
+  const double dpr = devicePixelRatioF();
+  markerLabel_->SetDisplayPosition(static_cast<int>((at.x() + 14) * dpr),
+                                   static_cast<int>((height() - at.y() + 10) * dpr));
+  markerLabel_->SetVisibility(!label.isEmpty());
+  requestRender();
+}
+
+void Viewport::hideMarker() {
+  if (!marker_->GetVisibility() && !markerLabel_->GetVisibility()) return;
+  marker_->SetVisibility(false);
+  markerLabel_->SetVisibility(false);
+  requestRender();
 }
 
 // ---- mouse ----
@@ -396,7 +653,8 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
   }
   gesture_ = Gesture::Tool;
   toolPressed_ = true;
-  toolStart_ = snapped(QPointF(world.x(), world.y()));
+  toolStart_ = targetAt(event->position());
+  setHint(stepHint());
 }
 
 void Viewport::startDrag(const QString& body, const QVector3D& world) {
@@ -449,15 +707,15 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
       return;
     }
     case Gesture::Tool: {
-      const QVector3D w = worldAt(pos);
-      const QPointF end = snapped(QPointF(w.x(), w.y()));
-      const Vec3 a(toolStart_.x(), toolStart_.y(), 0), b(end.x(), end.y(), 0);
-      const double z = 0.05 * scene_->modelSize();
+      const Target end = targetAt(pos);
+      showMarker(end, describe(end), false);
+      const Vec3 a = toolStart_.at, b = end.at;
+      const double z = mode_ == ViewMode::Planar ? 0.05 * scene_->modelSize() : 0.0;
       const Vec3 lift(0, 0, z);
       // Rubber band: a line for bars and springs, a rectangle for boxes, a radius for disks.
       if (tool_ == Tool::AddBox)
-        showPreview({a + lift, Vec3(b.x(), a.y(), z), Vec3(b.x(), a.y(), z), b + lift, b + lift,
-                     Vec3(a.x(), b.y(), z), Vec3(a.x(), b.y(), z), a + lift});
+        showPreview({a + lift, Vec3(b.x(), a.y(), a.z() + z), Vec3(b.x(), a.y(), a.z() + z), b + lift, b + lift,
+                     Vec3(a.x(), b.y(), b.z() + z), Vec3(a.x(), b.y(), b.z() + z), a + lift});
       else if (tool_ == Tool::AddDisk) {
         std::vector<Vec3> ends;
         const double r = (b - a).norm();
@@ -475,10 +733,10 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
       return;
     }
     case Gesture::None:
+      hover(pos);
       if (tool_ == Tool::AddSpring && springPoint1_) {
-        const QVector3D w = worldAt(pos);
-        const Vec3 lift(0, 0, 0.05 * scene_->modelSize());
-        showPreview({toEigen(*springPoint1_) + lift, toEigen(w) + lift});
+        const Vec3 lift(0, 0, mode_ == ViewMode::Planar ? 0.05 * scene_->modelSize() : 0.0);
+        showPreview({*springPoint1_ + lift, targetAt(pos).at + lift});
       }
       return;
   }
@@ -494,57 +752,60 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
   }
   if (gesture == Gesture::Tool && toolPressed_ && event->button() == Qt::LeftButton) {
     toolPressed_ = false;
-    const QVector3D w = worldAt(event->position());
-    finishTool(snapped(QPointF(w.x(), w.y())));
+    finishTool(targetAt(event->position()));
+    hover(event->position());
   }
 }
 
-void Viewport::finishTool(const QPointF& end) {
+void Viewport::finishTool(const Target& end) {
   hidePreview();
-  const double dragged = std::hypot(end.x() - toolStart_.x(), end.y() - toolStart_.y());
-  const bool isDrag = dragged > 2 * pixelSize();
+  const Vec3 a = toolStart_.at, b = end.at;
+  const QPointF moved = widgetPosOf(toQt(b)) - widgetPosOf(toQt(a));
+  const bool isDrag = std::hypot(moved.x(), moved.y()) > 2;
   const double d = 0.1 * std::max(scene_->modelSize(), 10 * scene_->gridSpacing());
-  const Eigen::Vector2d at(toolStart_.x(), toolStart_.y());
-  const QVector3D point(static_cast<float>(at.x()), static_cast<float>(at.y()), 0.f);
-  // Bodies under a point: body1/body2 of a joint (ground when there is only one).
-  const auto bodiesUnder = [&]() {
-    QStringList under = scene_->bodiesAt(at, 4 * pixelSize());
-    while (under.size() < 2) under.push_front(QStringLiteral("ground"));
-    return under;
-  };
   switch (tool_) {
     case Tool::Select:
       return;
-    case Tool::AddBar:
-      if (isDrag) emit bodyRequested(ShapeKind::Bar, toolStart_, end);
+    case Tool::AddBar: {
+      if (!isDrag) return;
+      BodyRequest bar{ShapeKind::Bar, toQt(a), toQt(b), pinPartner(toolStart_), pinPartner(end), {}, {}};
+      if (bar.endPin == bar.startPin) bar.endPin.clear();
+      if (mode_ == ViewMode::Spatial) {
+        bar.startAxis = toQt(axisAt(toolStart_));
+        bar.endAxis = toQt(axisAt(end));
+      }
+      emit bodyRequested(bar);
       return;
-    case Tool::AddBox:
-      emit bodyRequested(ShapeKind::Box, toolStart_,
-                         isDrag ? end : toolStart_ + QPointF(d / 2, d / 4));
+    }
+    case Tool::AddBox: {
+      // A click makes a default box centred on the point.
+      const Vec3 half(d / 4, d / 8, 0);
+      emit bodyRequested({ShapeKind::Box, toQt(isDrag ? a : Vec3(a - half)), toQt(isDrag ? b : Vec3(a + half)),
+                          {}, {}, {}, {}});
       return;
+    }
     case Tool::AddDisk:
-      emit bodyRequested(ShapeKind::Disk, toolStart_,
-                         isDrag ? end : toolStart_ + QPointF(d / 4, 0));
+      emit bodyRequested({ShapeKind::Disk, toQt(a), toQt(isDrag ? b : Vec3(a + Vec3(d / 4, 0, 0))), {}, {}, {}, {}});
       return;
     case Tool::AddRevolute:
     case Tool::AddTranslational: {
-      const QStringList under = bodiesUnder();
-      emit jointRequested(
-          tool_ == Tool::AddRevolute ? JointType::Revolute : JointType::Translational, under[0],
-          under[1], point);
+      QString why;
+      if (const std::optional<JointRequest> joint = jointAt(toolStart_, &why))
+        emit jointRequested(*joint);
+      else
+        setHint(why);
       return;
     }
     case Tool::AddSpring: {
-      QStringList under = scene_->bodiesAt(at, 4 * pixelSize());
-      const QString body = under.isEmpty() ? QStringLiteral("ground") : under.front();
+      // An end on empty space is on ground.
+      const QString body = toolStart_.bodies.value(0, QStringLiteral("ground"));
       if (!springPoint1_) {
         springBody1_ = body;
-        springPoint1_ = point;
+        springPoint1_ = a;
         return;
       }
-      emit springRequested(springBody1_, *springPoint1_, body, point);
+      emit springRequested(springBody1_, toQt(*springPoint1_), body, toQt(a));
       springPoint1_.reset();
-      hidePreview();
       return;
     }
   }
@@ -580,11 +841,17 @@ void Viewport::keyPressEvent(QKeyEvent* event) {
   QOpenGLWidget::keyPressEvent(event);
 }
 
+void Viewport::leaveEvent(QEvent* event) {
+  hideMarker();
+  QOpenGLWidget::leaveEvent(event);
+}
+
 void Viewport::cancelTool() {
   toolPressed_ = false;
   springPoint1_.reset();
   if (gesture_ == Gesture::Tool) gesture_ = Gesture::None;
   hidePreview();
+  setHint(stepHint());
 }
 
 void Viewport::showPreview(const std::vector<Vec3>& ends) {

@@ -1,0 +1,146 @@
+#pragma once
+// What a user does in the main window, as real input events, for the building tests: clicks on
+// toolbar buttons, drags and clicks in the viewport, typing into the modal dialogs (the motion,
+// the analysis, the file dialog), choosing a channel to plot.
+
+#include "docks/element_dialog.h"
+#include "io/model_file.h"
+#include "main_window.h"
+#include "plot/channel_tree.h"
+#include "plot/plot_panel.h"
+#include "run/analysis_dialog.h"
+#include "viewport/viewport.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QToolBar>
+#include <QtTest>
+
+#include <functional>
+
+namespace rlx::ui::gestures {
+
+// Runs `answer` on the next modal dialog of type T as soon as it is shown (polling the event
+// loop).
+template <typename T>
+void onNextModal(std::function<void(QWidget*)> answer) {
+  auto* timer = new QTimer;
+  timer->setInterval(20);
+  QObject::connect(timer, &QTimer::timeout, [timer, answer] {
+    auto* modal = qobject_cast<T*>(QApplication::activeModalWidget());
+    if (!modal || !modal->isVisible()) return;
+    timer->stop();
+    timer->deleteLater();
+    answer(modal);
+  });
+  timer->start();
+}
+
+// Replaces a line edit's text by typing, as a user does.
+inline void type(QLineEdit* edit, const QString& text) {
+  QVERIFY(edit);
+  edit->setFocus();
+  edit->selectAll();
+  QTest::keyClick(edit, Qt::Key_Backspace);
+  QTest::keyClicks(edit, text);
+}
+
+inline void clickOk(QWidget* dialog) {
+  auto* box = dialog->findChild<QDialogButtonBox*>();
+  QVERIFY(box);
+  QTest::mouseClick(box->button(QDialogButtonBox::Ok), Qt::LeftButton);
+}
+
+// Clicks the toolbar button of an action.
+inline void clickAction(MainWindow& window, const char* name) {
+  QAction* action = window.action(name);
+  QVERIFY2(action, name);
+  for (QToolBar* bar : window.findChildren<QToolBar*>())
+    if (QWidget* button = bar->widgetForAction(action)) {
+      QTest::mouseClick(button, Qt::LeftButton);
+      return;
+    }
+  QFAIL(qPrintable(QString("no toolbar button for ") + name));
+}
+
+// A left-button drag in five moves, between widget positions.
+inline void drag(QWidget* widget, QPoint a, QPoint b) {
+  QTest::mousePress(widget, Qt::LeftButton, {}, a);
+  for (int k = 1; k <= 5; ++k) {
+    const QPoint p = a + (b - a) * k / 5;
+    QMouseEvent move(QEvent::MouseMove, p, widget->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(widget, &move);
+  }
+  QTest::mouseRelease(widget, Qt::LeftButton, {}, b);
+}
+
+// A motion on a joint through the Add Motion dialog.
+inline void addMotion(MainWindow& window, const QString& joint, const QString& function) {
+  onNextModal<ElementDialog>([joint, function](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    type(d->field("joint"), joint);
+    type(d->field("function"), function);
+    clickOk(d);
+  });
+  window.action("addMotion")->trigger();
+}
+
+// Kinematics over `endTime` in steps of `step`, through the analysis dialog.
+inline void setKinematics(MainWindow& window, const QString& endTime, const QString& step) {
+  onNextModal<AnalysisDialog>([endTime, step](QWidget* dialog) {
+    auto* d = qobject_cast<AnalysisDialog*>(dialog);
+    QVERIFY(d);
+    d->typeBox()->setCurrentText("kinematics");
+    type(d->endTimeEdit(), endTime);
+    type(d->stepEdit(), step);
+    clickOk(d);
+  });
+  clickAction(window, "analysis");
+}
+
+// Picks a body's channel in the channel tree and presses Enter: it is plotted.
+inline void plotChannel(MainWindow& window, const QString& body, const QString& channel) {
+  ChannelTree* tree = window.plots()->channelTree();
+  QTreeWidgetItem* item = nullptr;
+  for (QTreeWidgetItem* found : tree->findItems(channel, Qt::MatchExactly | Qt::MatchRecursive))
+    if (found->parent() && found->parent()->text(0) == body) item = found;
+  QVERIFY2(item, qPrintable(body + "." + channel));
+  tree->setFocus();
+  tree->setCurrentItem(item);
+  QTest::keyClick(tree, Qt::Key_Return);
+}
+
+// Saves through the file dialog of File > Save.
+inline void saveThroughDialog(MainWindow& window, const QString& path) {
+  onNextModal<QFileDialog>([path](QWidget* dialog) {
+    auto* d = qobject_cast<QFileDialog*>(dialog);
+    QVERIFY(d);
+    // The dialog fills in its default name once its folder has loaded, which may be after
+    // the user typed: type the name again until the dialog takes it.
+    auto* retry = new QTimer(d);
+    QObject::connect(retry, &QTimer::timeout, [d, path] {
+      auto* name = d->findChild<QLineEdit*>("fileNameEdit");
+      type(name, path);
+      QTest::keyClick(name, Qt::Key_Return);
+    });
+    retry->start(300);
+  });
+  window.action("save")->trigger();
+}
+
+// Whether a saved model equals a reference file, read the same way; prints it when not.
+inline bool sameModel(const QString& saved, const std::string& reference) {
+  const LoadResult built = loadModelFile(saved.toStdString());
+  const LoadResult expected = loadModelFile(reference);
+  if (!built.spec) return false;
+  const bool same = expected.spec && *built.spec == *expected.spec;
+  if (!same) qWarning("the saved model:\n%s", writeRlx(*built.spec).c_str());
+  return same;
+}
+
+}  // namespace rlx::ui::gestures
