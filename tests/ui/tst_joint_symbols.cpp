@@ -66,22 +66,26 @@ void TestJointSymbols::drawsEverySymbol_data() {
   const QString g = R"({"name": "j", "body1": "ground", "body2": "b", )";
   const QString ab = R"({"name": "j", "body1": "a", "body2": "b", )";
   // Planar families: revolute, translational, point_on_line, fixed, distance.
-  QTest::newRow("2-D revolute") << planarModel(g + R"("type": "revolute", "at": [0, 0]})")
+  QTest::newRow("2-D revolute") << planarModel(ab + R"("type": "revolute", "at": [0, 0]})")
                                 << QList<QVector3D>{{0, 0, 0}};
+  // On ground: the triangle's base line and hatching below the pin.
+  QTest::newRow("2-D grounded revolute")
+      << planarModel(g + R"("type": "revolute", "at": [0, 0]})")
+      << QList<QVector3D>{{0, 0, 0}, {0, -0.036f, 0}};
   QTest::newRow("2-D translational")
       << planarModel(g + R"("type": "translational", "at": [0, 0], "axis": [1, 0]})")
       << QList<QVector3D>{{0.0225f, 0, 0}, {0.3f, 0.018f, 0}, {-0.3f, -0.018f, 0}};
   QTest::newRow("2-D point_on_line")
       << planarModel(g + R"("type": "point_on_line", "at": [0, 0], "axis": [0, 1]})")
       << QList<QVector3D>{{0, 0, 0}, {0, 0.3f, 0}, {0, -0.3f, 0}};
-  QTest::newRow("2-D fixed") << planarModel(g + R"("type": "fixed", "at": [0, 0]})")
+  QTest::newRow("2-D fixed") << planarModel(ab + R"("type": "fixed", "at": [0, 0]})")
                              << QList<QVector3D>{{0, 0, 0}};
   QTest::newRow("2-D distance")
       << planarModel(ab + R"("type": "distance", "point1": [0.2, -0.4], "point2": [-0.2, -0.4]})")
       << QList<QVector3D>{{-0.3f, 0, 0}, {0, 0, 0}, {0.3f, 0, 0}};
   // Spatial families.
   QTest::newRow("3-D revolute")
-      << spatialModel(g + R"("type": "revolute", "at": [0, 0, 0], "axis": [0, 0, 1]})")
+      << spatialModel(ab + R"("type": "revolute", "at": [0, 0, 0], "axis": [0, 0, 1]})")
       << QList<QVector3D>{{0, 0, 0}};
   QTest::newRow("3-D translational")
       << spatialModel(g + R"("type": "translational", "at": [0, 0, 0], "axis": [1, 0, 0]})")
@@ -93,7 +97,7 @@ void TestJointSymbols::drawsEverySymbol_data() {
       << spatialModel(g + R"("type": "point_on_line", "at": [0, 0, 0], "axis": [0, 1, 0]})")
       << QList<QVector3D>{{0, 0, 0}, {0, 0.4f, 0}};
   QTest::newRow("3-D spherical")
-      << spatialModel(g + R"("type": "spherical", "at": [0, 0, 0]})") << QList<QVector3D>{{0, 0, 0}};
+      << spatialModel(ab + R"("type": "spherical", "at": [0, 0, 0]})") << QList<QVector3D>{{0, 0, 0}};
   QTest::newRow("3-D universal")
       << spatialModel(ab + R"("type": "universal", "at": [0, 0, 0], "axis1": [1, 0, 0], "axis2": [0, 1, 0]})")
       << QList<QVector3D>{{0.04f, 0, 0}, {0, 0.04f, 0}};
@@ -109,7 +113,7 @@ void TestJointSymbols::drawsEverySymbol_data() {
   QTest::newRow("3-D perpendicular")
       << spatialModel(ab + R"("type": "perpendicular", "axis1": [0, 0, 1], "axis2": [1, 0, 0]})")
       << QList<QVector3D>{{-0.5f, 0.4f, 0.336f}, {0.536f, 0.4f, 0.3f}};
-  QTest::newRow("3-D fixed") << spatialModel(g + R"("type": "fixed", "at": [0, 0, 0]})")
+  QTest::newRow("3-D fixed") << spatialModel(ab + R"("type": "fixed", "at": [0, 0, 0]})")
                              << QList<QVector3D>{{0, 0, 0}};
   QTest::newRow("3-D distance")
       << spatialModel(ab + R"("type": "distance", "point1": [0.2, -0.4, -0.3], "point2": [-0.2, -0.4, -0.3]})")
