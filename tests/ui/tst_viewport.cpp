@@ -1,6 +1,7 @@
 // The viewport on real widgets: it draws the examples (not blank; screenshots when
 // REULEAUX_SCREENSHOTS names a folder), picks elements, builds with its tools, and a mouse drag
 // on the four-bar's crank moves the mechanism with every joint closed.
+#include "io/model_file.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/drag.h"
@@ -64,6 +65,7 @@ class TestViewport : public QObject {
   void drawsASpatialSpecWithoutAModel();
   void barsStayAtLeastSixPixelsWide();
   void drawsTheSpatialSliderCrankAsOneChain();
+  void drawsLinksThroughTheirJoints();
 
  private:
   void show(const std::string& example);
@@ -352,6 +354,40 @@ void TestViewport::drawsTheSpatialSliderCrankAsOneChain() {
   QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.03f, 0.0820f, 0.f))), QString("rod"));
   QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.06f, 0.0840f, 0.f))), QString("rod"));
   QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.15f, 0.09f, 0.1f))), QString());
+}
+
+void TestViewport::drawsLinksThroughTheirJoints() {
+  // A shapeless plate with three pins, a bar between two pins one above the other (no axis),
+  // and a bar with one pin and an explicit vertical axis.
+  const LoadResult loaded = readRlx(R"({"reuleaux": 1, "dimension": 2,
+    "bodies": [{"name": "plate"},
+               {"name": "rod", "position": [0.2, 0.2], "shape": {"type": "bar", "length": 0.4, "width": 0.03}},
+               {"name": "arm", "position": [-0.3, 0.25],
+                "shape": {"type": "bar", "length": 0.2, "width": 0.03, "axis": [0, 1]}}],
+    "joints": [{"name": "p1", "type": "revolute", "body1": "ground", "body2": "plate", "at": [-0.2, 0]},
+               {"name": "p2", "type": "revolute", "body1": "plate", "body2": "rod", "at": [0.2, 0]},
+               {"name": "p3", "type": "revolute", "body1": "plate", "body2": "arm", "at": [0, 0.25]},
+               {"name": "p4", "type": "revolute", "body1": "ground", "body2": "rod", "at": [0.2, 0.4]}]})",
+                                   "links.rlx");
+  QVERIFY(loaded.spec);
+  model_ = test::compileOrFail(*loaded.spec);
+  view_->setModel(*loaded.spec, &model_);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  view_->fitToModel();
+  const QImage image = view_->grabFrame();
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_links.png"));
+  // Ctrl-clicks inside the plate's triangle, on the vertical rod and on the vertical arm.
+  QSignalSpy clicked(view_.get(), &Viewport::elementClicked);
+  const auto click = [&](float x, float y) {
+    QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::ControlModifier,
+                      view_->widgetPosOf(QVector3D(x, y, 0.f)).toPoint());
+    return clicked.isEmpty() ? QString() : clicked.takeLast()[0].toString();
+  };
+  QCOMPARE(click(0.f, 0.1f), QString("plate"));
+  QCOMPARE(click(0.2f, 0.3f), QString("rod"));
+  QCOMPARE(click(-0.3f, 0.33f), QString("arm"));
 }
 
 QTEST_MAIN(TestViewport)
