@@ -72,6 +72,12 @@ void TestJointSymbols::drawsEverySymbol_data() {
   QTest::newRow("2-D grounded revolute")
       << planarModel(g + R"("type": "revolute", "at": [0, 0]})")
       << QList<QVector3D>{{0, 0, 0}, {0, -0.036f, 0}};
+  // A pendulum hanging from the pin: the ground mark goes above it, clear of the body.
+  QTest::newRow("2-D grounded revolute above a pendulum")
+      << QString(R"({"reuleaux": 1, "dimension": 2,
+           "bodies": [{"name": "b", "position": [0, -0.5], "shape": {"type": "disk", "radius": 0.03}}],
+           "joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b", "at": [0, 0]}]})")
+      << QList<QVector3D>{{0, 0.028f, 0}};
   QTest::newRow("2-D translational")
       << planarModel(g + R"("type": "translational", "at": [0, 0], "axis": [1, 0]})")
       << QList<QVector3D>{{0.0225f, 0, 0}, {0.3f, 0.018f, 0}, {-0.3f, -0.018f, 0}};

@@ -239,7 +239,7 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& pts, bool closed)
   return data;
 }
 
-std::vector<Vec3> groundHatch(const Vec2& at, double size, double z) {
+std::vector<Vec3> groundHatch(const Vec2& at, double size, double z, bool above) {
   std::vector<Vec3> out;
   // A triangle standing on a base line, then hatching below the line.
   const double h = 0.8 * size, half = 0.5 * size;
@@ -254,6 +254,9 @@ std::vector<Vec3> groundHatch(const Vec2& at, double size, double z) {
     out.push_back(Vec3(x, at.y() - h, z));
     out.push_back(Vec3(x - 0.22 * size, at.y() - h - 0.22 * size, z));
   }
+  // Above the point: the same mirrored in the horizontal line through it.
+  if (above)
+    for (Vec3& p : out) p.y() = 2 * at.y() - p.y();
   return out;
 }
 

@@ -64,8 +64,9 @@ vtkSmartPointer<vtkPolyData> fill(const Outline& outline, double z);
 vtkSmartPointer<vtkPolyData> segments(const std::vector<Eigen::Vector3d>& ends);
 vtkSmartPointer<vtkPolyData> polyline(const std::vector<Eigen::Vector3d>& points, bool closed);
 
-// Ground symbol under a point: a base line with hatching, `size` wide, at height z.
-std::vector<Eigen::Vector3d> groundHatch(const Eigen::Vector2d& at, double size, double z);
+// Ground symbol under (or above) a point: a base line with hatching, `size` wide, at height z.
+std::vector<Eigen::Vector3d> groundHatch(const Eigen::Vector2d& at, double size, double z,
+                                         bool above);
 // A guide along `axis` through `at`: two lines `size` apart (a rail) or one, hatched on one side
 // when grounded.
 std::vector<Eigen::Vector3d> rail(const Eigen::Vector2d& at, const Eigen::Vector2d& axis,

@@ -135,10 +135,14 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
   jointMarks_.push_back({name, body, point, pin});
   // Ground marks under grounded pins (the ground point in the file's configuration).
   if (hatchUnder) {
+    // Above the pin when the body hangs below it (a pendulum), so that the body does not hide it.
     const Vec3 groundPoint = j.body1 == kGround ? j.s1 : j.s2;
-    vtkActor* g = addActor(
-        geometry::segments(geometry::groundHatch(groundPoint.head<2>(), 3.2 * pin, -layer_)),
-        name, nullptr);
+    const Vec2 toBody = (bodyPointPosition(*model_, model_->q0, body, Vec3::Zero()) - groundPoint)
+                            .head<2>();
+    const bool above = toBody.y() < -std::abs(toBody.x());
+    vtkActor* g = addActor(geometry::segments(geometry::groundHatch(groundPoint.head<2>(),
+                                                                    3.2 * pin, -layer_, above)),
+                           name, nullptr);
     paint(g, kInk);
     g->GetProperty()->SetLineWidth(1.5);
   }
