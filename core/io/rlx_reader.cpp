@@ -73,6 +73,7 @@ void readShape(FieldReader& body, ReadContext& context, ShapeSpec& shape) {
   if (type == "cylinder" || type == "disk" || type == "sphere") in.number("radius", shape.radius);
   if (type == "box") in.vector("size", shape.size);
   if (type == "mesh") in.text("file", shape.file);
+  if (type == "bar" || type == "cylinder") in.vector("axis", shape.axis);
 
   // Polygon corners are planar points in body coordinates.
   if (const Json* points = type == "polygon" ? in.take("points") : nullptr) {

@@ -51,6 +51,7 @@ Json writeShape(const ShapeSpec& shape) {
   if (type == "cylinder" || type == "disk" || type == "sphere") put(out, "radius", shape.radius);
   if (type == "cylinder" || type == "disk") put(out, "length", shape.length);
   if (type == "box") put(out, "size", shape.size);
+  if (type == "bar" || type == "cylinder") put(out, "axis", shape.axis);
   if (type == "polygon") {
     out["points"] = Json::array();
     for (const Vector& point : shape.points) out["points"].push_back(numbers(point));

@@ -112,8 +112,16 @@ void Compiler::compileBodies() {
       else if (h == "angular_velocity") model.holdV[index + 2] = true;
       else error(element, "hold", "\"" + h + "\" cannot be held in 2-D (x y angle vx vy angular_velocity)");
     }
+    checkShapeAxis(s, element);
     model.bodies.push_back(b);
   }
+}
+
+void Compiler::checkShapeAxis(const BodySpec& s, const std::string& element) {
+  if (!s.shape.axis) return;
+  if (const auto axis = vector(*s.shape.axis, model.dimension, element, "shape.axis");
+      axis && !(axis->norm() > 1e-12))
+    error(element, "shape.axis", "must not be zero (the direction of the " + s.shape.type + ")");
 }
 
 void Compiler::compileJoints() {

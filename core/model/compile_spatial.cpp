@@ -113,6 +113,7 @@ void Compiler::compileSpatialBodies() {
       for (int k = 0; k < found->count; ++k)
         held[static_cast<std::size_t>(b.v + found->first + k)] = true;
     }
+    checkShapeAxis(s, element);
     model.bodies.push_back(b);
   }
 }

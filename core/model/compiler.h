@@ -52,6 +52,8 @@ struct Compiler {
   void compileParameters();
   void checkNames();
   void compileBodies();
+  // A shape's `axis` (drawing only): the model's dimension, finite, not zero.
+  void checkShapeAxis(const BodySpec& s, const std::string& element);
   void compileSpatialBodies();
   // Spatial joints: frame1, frame2, a1, a2 and the coordinate's zero q0 (compile_spatial.cpp).
   void compileSpatialJointFrames(const JointSpec& s, Joint& j, const std::string& element);

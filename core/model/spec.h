@@ -43,6 +43,7 @@ struct ShapeSpec {
   std::optional<Number> length, width, radius;
   std::optional<Vector> size;                // box
   std::vector<Vector> points;                // polygon
+  std::optional<Vector> axis;                // bar, cylinder: direction in body axes (extension)
   std::string file;                          // mesh, relative to the model file
   bool operator==(const ShapeSpec&) const = default;
 };

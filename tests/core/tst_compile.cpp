@@ -66,6 +66,8 @@ void TestCompile::badInput_data() {
   QTest::newRow("motion on state") << 8 << R"(motions[0] "crank_drive": function "crank.x": may depend only on t and parameters, not on "crank.x")";
   QTest::newRow("3-D joint in 2-D") << 9 << R"(joints[4] "slide": type "spherical" needs a 3-D model)";
   QTest::newRow("NaN parameter") << 10 << R"(parameters[0] "l_crank": value "0/0" is not a finite number)";
+  QTest::newRow("zero shape axis") << 11 << R"(bodies[0] "crank": shape.axis must not be zero)";
+  QTest::newRow("3-D shape axis in 2-D") << 12 << R"(bodies[0] "crank": shape.axis must have 2 numbers, got 3)";
 }
 
 void TestCompile::badInput() {
@@ -95,6 +97,8 @@ void TestCompile::badInput() {
     case 8: spec.motions[0].function = "crank.x"; break;
     case 9: slide.type = JointType::Spherical; spec.joints.push_back(slide); break;
     case 10: spec.parameters[0].value = Number::expr("0/0"); break;
+    case 11: spec.bodies[0].shape.axis = Vector{0.0, Number::expr("0*l_crank")}; break;
+    case 12: spec.bodies[0].shape.axis = Vector{1.0, 0.0, 0.0}; break;
     default: QFAIL("no such mutation");
   }
   const CompileResult result = compile(spec);

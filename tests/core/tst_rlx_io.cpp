@@ -301,6 +301,13 @@ void TestRlxIo::writeReadKeepsExpressionsAndView() {
   body.shape.type = "sphere";
   body.shape.radius = Number::expr("zeta");
   spec.bodies.push_back(body);
+  // A cylinder along its own x (the `axis` extension).
+  body.name = "rod";
+  body.shape = ShapeSpec{};
+  body.shape.type = "cylinder";
+  body.shape.radius = 0.01;
+  body.shape.axis = Vector{1.0, Number::expr("alpha"), 0.0};
+  spec.bodies.push_back(body);
   ForceSpec torque;
   torque.name = "tq";
   torque.type = ForceType::Torque;
@@ -445,6 +452,10 @@ void TestRlxIo::structuralErrors_data() {
       "mesh, got \"cone\"");
   row("shape key of another type", planar(rod + R"("shape": {"type": "bar", "radius": 1}}])"),
       "bodies[1] \"rod\": unknown key \"shape.radius\"");
+  row("shape axis length", planar(rod + R"("shape": {"type": "bar", "axis": [1, 0, 0]}}])"),
+      "bodies[1] \"rod\": shape.axis must have 2 numbers, got 3");
+  row("shape axis on a box", planar(rod + R"("shape": {"type": "box", "axis": [1, 0]}}])"),
+      "bodies[1] \"rod\": unknown key \"shape.axis\"");
   row("polygon point", planar(rod + R"("shape": {"type": "polygon", "points": [[0, 0], [1]]}}])"),
       "bodies[1] \"rod\": shape.points[1] must have 2 numbers, got 1");
   row("spatial inertia length", spatial(R"("bodies": [{"name": "b", "inertia": [1, 2, 3, 4]}])"),

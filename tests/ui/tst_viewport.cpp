@@ -89,6 +89,9 @@ class TestViewport : public QObject {
   void escapeCancelsASpring();
   void showsReactionsTracesAndTime();
   void drawsASpatialSpecWithoutAModel();
+  void barsStayAtLeastSixPixelsWide();
+  void drawsTheSpatialSliderCrankAsOneChain();
+  void drawsLinksThroughTheirJoints();
 
  private:
   void show(const std::string& example);
@@ -444,6 +447,100 @@ void TestViewport::drawsASpatialSpecWithoutAModel() {
   // Picking in 3-D goes through VTK's cell picker: the ball is where it is drawn.
   const QPointF at = view_->widgetPosOf(QVector3D(0.5f, 0.f, 0.2f));
   QCOMPARE(view_->elementAt(at), QString("ball"));
+}
+
+void TestViewport::barsStayAtLeastSixPixelsWide() {
+  // A hair-thin bar (0.5 mm) on a ground pin, zoomed out by ten wheel notches.
+  Spec spec;
+  BodySpec bar;
+  bar.name = "thin";
+  bar.shape.type = "bar";
+  bar.shape.length = 0.3;
+  bar.shape.width = 0.0005;
+  spec.bodies.push_back(bar);
+  JointSpec pin;
+  pin.name = "pivot";
+  pin.body2 = "thin";
+  pin.at = Vector{-0.15, 0.0};
+  spec.joints.push_back(pin);
+  model_ = test::compileOrFail(spec);
+  view_->setModel(spec, &model_);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  view_->fitToModel();
+  const QPointF centre(view_->width() / 2.0, view_->height() / 2.0);
+  for (int notch = 0; notch < 10; ++notch) {
+    QWheelEvent wheel(centre, view_->mapToGlobal(centre), {}, QPoint(0, -120), Qt::NoButton, {},
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view_.get(), &wheel);
+  }
+  const QImage image = view_->grabFrame();
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_thin_bar.png"));
+  // Blue pixels (the body's fill and edge) across the bar, 0.08 m right of its centre.
+  const QPointF across = view_->widgetPosOf(QVector3D(0.08f, 0.f, 0.f));
+  const double dpr = image.devicePixelRatio();
+  int blue = 0;
+  for (int y = int((across.y() - 15) * dpr); y <= int((across.y() + 15) * dpr); ++y) {
+    const QColor c = image.pixelColor(int(across.x() * dpr), y);
+    blue += c.blue() - c.red() > 40;
+  }
+  QVERIFY2(blue >= int(6 * dpr), qPrintable(QString::number(blue)));
+  // What is drawn is what is clicked: 2 pixels off the centre line still picks the bar.
+  QSignalSpy clicked(view_.get(), &Viewport::elementClicked);
+  QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::ControlModifier,
+                    (across + QPointF(0, 2)).toPoint());
+  QCOMPARE(clicked.count(), 1);
+  QCOMPARE(clicked[0][0].toString(), QString("thin"));
+}
+
+void TestViewport::drawsTheSpatialSliderCrankAsOneChain() {
+  // Crank, rod and slider touch: the rod runs from the crank pin to the slider (not along z),
+  // the crank from its pivot to its pin (along y, not x).
+  show("spatial_slider_crank.rlx");
+  const QImage image = view_->grabFrame();
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_spatial_slider_crank.png"));
+  // Points inside each solid, in the file's configuration: the picker names their bodies.
+  QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.f, 0.06f, 0.f))), QString("crank"));
+  // (The slide's guide runs along the rod's far half, nearly parallel to it.)
+  QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.03f, 0.0820f, 0.f))), QString("rod"));
+  QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.06f, 0.0840f, 0.f))), QString("rod"));
+  QCOMPARE(view_->elementAt(view_->widgetPosOf(QVector3D(0.15f, 0.09f, 0.1f))), QString());
+}
+
+void TestViewport::drawsLinksThroughTheirJoints() {
+  // A shapeless plate with three pins, a bar between two pins one above the other (no axis),
+  // and a bar with one pin and an explicit vertical axis.
+  const LoadResult loaded = readRlx(R"({"reuleaux": 1, "dimension": 2,
+    "bodies": [{"name": "plate"},
+               {"name": "rod", "position": [0.2, 0.2], "shape": {"type": "bar", "length": 0.4, "width": 0.03}},
+               {"name": "arm", "position": [-0.3, 0.25],
+                "shape": {"type": "bar", "length": 0.2, "width": 0.03, "axis": [0, 1]}}],
+    "joints": [{"name": "p1", "type": "revolute", "body1": "ground", "body2": "plate", "at": [-0.2, 0]},
+               {"name": "p2", "type": "revolute", "body1": "plate", "body2": "rod", "at": [0.2, 0]},
+               {"name": "p3", "type": "revolute", "body1": "plate", "body2": "arm", "at": [0, 0.25]},
+               {"name": "p4", "type": "revolute", "body1": "ground", "body2": "rod", "at": [0.2, 0.4]}]})",
+                                   "links.rlx");
+  QVERIFY(loaded.spec);
+  model_ = test::compileOrFail(*loaded.spec);
+  view_->setModel(*loaded.spec, &model_);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  view_->fitToModel();
+  const QImage image = view_->grabFrame();
+  if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
+    QVERIFY(image.save(dir + "/viewport_links.png"));
+  // Ctrl-clicks inside the plate's triangle, on the vertical rod and on the vertical arm.
+  QSignalSpy clicked(view_.get(), &Viewport::elementClicked);
+  const auto click = [&](float x, float y) {
+    QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::ControlModifier,
+                      view_->widgetPosOf(QVector3D(x, y, 0.f)).toPoint());
+    return clicked.isEmpty() ? QString() : clicked.takeLast()[0].toString();
+  };
+  QCOMPARE(click(0.f, 0.1f), QString("plate"));
+  QCOMPARE(click(0.2f, 0.3f), QString("rod"));
+  QCOMPARE(click(-0.3f, 0.33f), QString("arm"));
 }
 
 QTEST_MAIN(TestViewport)

@@ -1,14 +1,8 @@
 #include "viewport/geometry.h"
 
-#include <vtkArrowSource.h>
 #include <vtkCellArray.h>
-#include <vtkCubeSource.h>
-#include <vtkCylinderSource.h>
 #include <vtkPoints.h>
 #include <vtkPolyDataNormals.h>
-#include <vtkSphereSource.h>
-#include <vtkTransform.h>
-#include <vtkTransformPolyDataFilter.h>
 #include <vtkTriangleFilter.h>
 
 #include <algorithm>
@@ -20,20 +14,6 @@ namespace {
 
 using Vec2 = Eigen::Vector2d;
 using Vec3 = Eigen::Vector3d;
-
-// The two joint points farthest apart (or the centre of mass and the only one).
-std::pair<Vec2, Vec2> farthestPair(const std::vector<Vec2>& points) {
-  if (points.size() == 1) return {Vec2::Zero(), points[0]};
-  std::pair<Vec2, Vec2> best{points[0], points[0]};
-  double longest = -1;
-  for (std::size_t i = 0; i < points.size(); ++i)
-    for (std::size_t j = i + 1; j < points.size(); ++j)
-      if (const double d = (points[i] - points[j]).norm(); d > longest) {
-        longest = d;
-        best = {points[i], points[j]};
-      }
-  return best;
-}
 
 double signedArea(const Outline& outline) {
   double a = 0;
@@ -56,15 +36,6 @@ vtkSmartPointer<vtkPolyData> withNormals(vtkPolyData* data, bool split) {
   normals->AutoOrientNormalsOff();
   normals->Update();
   vtkSmartPointer<vtkPolyData> out = normals->GetOutput();
-  return out;
-}
-
-vtkSmartPointer<vtkPolyData> transformed(vtkAlgorithm* source, vtkTransform* transform) {
-  auto filter = vtkSmartPointer<vtkTransformPolyDataFilter>::New();
-  filter->SetInputConnection(source->GetOutputPort());
-  filter->SetTransform(transform);
-  filter->Update();
-  vtkSmartPointer<vtkPolyData> out = filter->GetOutput();
   return out;
 }
 
@@ -100,18 +71,80 @@ Outline stadium(const Vec2& a, const Vec2& b, double width) {
   return out;
 }
 
+Outline rectangle(const Vec2& centre, const Vec2& axis, double length, double width) {
+  const Vec2 u = axis.normalized() * length / 2, n = Vec2(-axis.y(), axis.x()).normalized() * width / 2;
+  return {centre - u - n, centre + u - n, centre + u + n, centre - u + n};
+}
+
+Outline roundedHull(const std::vector<Vec2>& points, double width) {
+  // Andrew's monotone chain over discs sampled round every point.
+  std::vector<Vec2> all;
+  for (const Vec2& p : points)
+    for (const Vec2& q : circle(p, width / 2, 24)) all.push_back(q);
+  std::sort(all.begin(), all.end(),
+            [](const Vec2& a, const Vec2& b) { return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y()); });
+  const auto cross = [](const Vec2& o, const Vec2& a, const Vec2& b) {
+    return (a - o).x() * (b - o).y() - (a - o).y() * (b - o).x();
+  };
+  Outline hull(2 * all.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    while (k >= 2 && cross(hull[k - 2], hull[k - 1], all[i]) <= 0) --k;
+    hull[k++] = all[i];
+  }
+  for (std::size_t i = all.size() - 1, lower = k + 1; i-- > 0;) {
+    while (k >= lower && cross(hull[k - 2], hull[k - 1], all[i]) <= 0) --k;
+    hull[k++] = all[i];
+  }
+  hull.resize(k > 0 ? k - 1 : 0);
+  return hull;
+}
+
+std::vector<Vec3> distinctPoints(const std::vector<Vec3>& points) {
+  std::vector<Vec3> out;
+  for (const Vec3& p : points)
+    if (std::none_of(out.begin(), out.end(), [&](const Vec3& q) { return (p - q).norm() < 1e-9; }))
+      out.push_back(p);
+  return out;
+}
+
+std::optional<Span> shapeSpan(const ShapeSpec& shape, const SpecNumbers& numbers,
+                              const std::vector<Vec3>& points, double fallbackLength) {
+  if (shape.type != "bar" && shape.type != "cylinder") return std::nullopt;
+  const std::vector<Vec3> ends = distinctPoints(points);
+  const double between = ends.size() == 2 ? (ends[1] - ends[0]).norm() : fallbackLength;
+  if (shape.axis) {
+    const Vec3 axis(numbers.component(shape.axis, 0, 0), numbers.component(shape.axis, 1, 0),
+                    numbers.component(shape.axis, 2, 0));
+    if (!(axis.norm() > 1e-12)) return std::nullopt;
+    const Vec3 half = axis.normalized() * numbers.value(shape.length, between) / 2;
+    return Span{-half, half};
+  }
+  if (ends.size() != 2) return std::nullopt;
+  const Vec3 mid = (ends[0] + ends[1]) / 2;
+  const Vec3 half = (ends[1] - ends[0]).normalized() * numbers.value(shape.length, between) / 2;
+  return Span{mid - half, mid + half};
+}
+
 Outline planarOutline(const ShapeSpec& shape, const SpecNumbers& numbers,
-                      const std::vector<Vec2>& jointPoints, double modelSize) {
+                      const std::vector<Vec3>& points, double modelSize, double minWidth) {
   const double defaultWidth = 0.05 * modelSize;
+  const std::optional<Span> span = shapeSpan(shape, numbers, points, modelSize / 2);
   Outline out;
   if (shape.type == "bar") {
+    const double width = std::max(numbers.value(shape.width, defaultWidth), minWidth);
     const double length = numbers.value(shape.length, modelSize / 2);
-    const double width = numbers.value(shape.width, defaultWidth);
-    out = stadium(Vec2(-length / 2, 0), Vec2(length / 2, 0), width);
+    out = span ? stadium(span->a.head<2>(), span->b.head<2>(), width)
+               : stadium(Vec2(-length / 2, 0), Vec2(length / 2, 0), width);
   } else if (shape.type == "box") {
     const double sx = numbers.component(shape.size, 0, defaultWidth * 2) / 2;
     const double sy = numbers.component(shape.size, 1, defaultWidth * 2) / 2;
     out = {Vec2(-sx, -sy), Vec2(sx, -sy), Vec2(sx, sy), Vec2(-sx, sy)};
+  } else if (shape.type == "cylinder" && span) {
+    // Seen from the side: a rectangle along its span.
+    const Vec2 a = span->a.head<2>(), b = span->b.head<2>();
+    out = rectangle((a + b) / 2, b - a, (b - a).norm(),
+                    2 * numbers.value(shape.radius, defaultWidth));
   } else if (shape.type == "disk" || shape.type == "cylinder" || shape.type == "sphere") {
     out = circle(Vec2::Zero(), numbers.value(shape.radius, defaultWidth));
   } else if (shape.type == "polygon" && shape.points.size() >= 3) {
@@ -119,73 +152,16 @@ Outline planarOutline(const ShapeSpec& shape, const SpecNumbers& numbers,
       const std::optional<Vector> v = p;
       out.emplace_back(numbers.component(v, 0, 0), numbers.component(v, 1, 0));
     }
-  } else if (!jointPoints.empty()) {
-    const auto [a, b] = farthestPair(jointPoints);
-    out = stadium(a, b, defaultWidth);
   } else {
-    out = circle(Vec2::Zero(), defaultWidth);
+    // A link through the attachment points (from the centre of mass to a single one).
+    std::vector<Vec2> ends;
+    for (const Vec3& p : distinctPoints(points)) ends.push_back(p.head<2>());
+    if (ends.size() == 1) ends.push_back(Vec2::Zero());
+    out = ends.empty() ? circle(Vec2::Zero(), defaultWidth)
+                       : roundedHull(ends, std::max(defaultWidth, minWidth));
   }
   if (signedArea(out) < 0) std::reverse(out.begin(), out.end());
   return out;
-}
-
-vtkSmartPointer<vtkPolyData> spatialSolid(const ShapeSpec& shape, const SpecNumbers& numbers,
-                                          const std::vector<Vec3>& jointPoints, double modelSize) {
-  const double defaultWidth = 0.05 * modelSize;
-  auto transform = vtkSmartPointer<vtkTransform>::New();
-  if (shape.type == "box") {
-    auto box = vtkSmartPointer<vtkCubeSource>::New();
-    box->SetXLength(numbers.component(shape.size, 0, 2 * defaultWidth));
-    box->SetYLength(numbers.component(shape.size, 1, 2 * defaultWidth));
-    box->SetZLength(numbers.component(shape.size, 2, 2 * defaultWidth));
-    return transformed(box, transform);
-  }
-  if (shape.type == "sphere") {
-    auto sphere = vtkSmartPointer<vtkSphereSource>::New();
-    sphere->SetRadius(numbers.value(shape.radius, defaultWidth));
-    sphere->SetThetaResolution(32);
-    sphere->SetPhiResolution(24);
-    return transformed(sphere, transform);
-  }
-  // Cylinders (VTK's axis is y): disks and cylinders along z, bars along x or between joints.
-  auto cylinder = vtkSmartPointer<vtkCylinderSource>::New();
-  cylinder->SetResolution(40);
-  if (shape.type == "disk" || shape.type == "cylinder") {
-    cylinder->SetRadius(numbers.value(shape.radius, defaultWidth));
-    cylinder->SetHeight(numbers.value(shape.length, defaultWidth));
-    transform->RotateX(90);
-    return transformed(cylinder, transform);
-  }
-  Vec3 a(-modelSize / 4, 0, 0), b(modelSize / 4, 0, 0);
-  double width = defaultWidth;
-  if (shape.type == "bar") {
-    const double length = numbers.value(shape.length, modelSize / 2);
-    a = Vec3(-length / 2, 0, 0);
-    b = Vec3(length / 2, 0, 0);
-    width = numbers.value(shape.width, defaultWidth);
-  } else if (jointPoints.size() >= 2) {
-    a = jointPoints[0];
-    b = jointPoints[1];
-  } else if (jointPoints.size() == 1) {
-    a = Vec3::Zero();
-    b = jointPoints[0];
-  }
-  const Vec3 axis = b - a;
-  cylinder->SetRadius(width / 2);
-  cylinder->SetHeight(std::max(axis.norm(), width));
-  const Vec3 mid = (a + b) / 2;
-  transform->Translate(mid.x(), mid.y(), mid.z());
-  const Vec3 y = Vec3::UnitY();
-  if (axis.norm() > 1e-12) {
-    const Vec3 n = axis.normalized();
-    const Vec3 c = y.cross(n);
-    const double angle = std::atan2(c.norm(), y.dot(n)) * 180 / std::numbers::pi;
-    if (c.norm() > 1e-12)
-      transform->RotateWXYZ(angle, c.x(), c.y(), c.z());
-    else if (y.dot(n) < 0)
-      transform->RotateX(180);
-  }
-  return transformed(cylinder, transform);
 }
 
 bool contains(const Outline& outline, const Vec2& p) {
@@ -263,7 +239,7 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Vec3>& pts, bool closed)
   return data;
 }
 
-std::vector<Vec3> groundHatch(const Vec2& at, double size, double z) {
+std::vector<Vec3> groundHatch(const Vec2& at, double size, double z, bool above) {
   std::vector<Vec3> out;
   // A triangle standing on a base line, then hatching below the line.
   const double h = 0.8 * size, half = 0.5 * size;
@@ -278,24 +254,29 @@ std::vector<Vec3> groundHatch(const Vec2& at, double size, double z) {
     out.push_back(Vec3(x, at.y() - h, z));
     out.push_back(Vec3(x - 0.22 * size, at.y() - h - 0.22 * size, z));
   }
+  // Above the point: the same mirrored in the horizontal line through it.
+  if (above)
+    for (Vec3& p : out) p.y() = 2 * at.y() - p.y();
   return out;
 }
 
 std::vector<Vec3> rail(const Vec2& at, const Vec2& axis, double length, double size, bool hatched,
-                       double z) {
+                       bool twoLines, double z) {
   const Vec2 u = axis.normalized();
   const Vec2 n(-u.y(), u.x());
   std::vector<Vec3> out;
   const auto P = [&](const Vec2& p) { return Vec3(p.x(), p.y(), z); };
-  // Two guide lines either side of the sliding line.
-  for (const double side : {-0.5, 0.5}) {
-    out.push_back(P(at - u * length / 2 + n * side * size));
-    out.push_back(P(at + u * length / 2 + n * side * size));
+  // Two guide lines either side of the sliding line, or the line itself.
+  const double offset = twoLines ? 0.5 * size : 0.0;
+  for (const double side : {-offset, offset}) {
+    out.push_back(P(at - u * length / 2 + n * side));
+    out.push_back(P(at + u * length / 2 + n * side));
+    if (!twoLines) break;
   }
   if (hatched) {
     const int hatches = std::max(4, static_cast<int>(length / (0.35 * size)));
     for (int k = 0; k <= hatches; ++k) {
-      const Vec2 p = at - u * length / 2 + u * length * k / hatches - n * 0.5 * size;
+      const Vec2 p = at - u * length / 2 + u * length * k / hatches - n * offset;
       out.push_back(P(p));
       out.push_back(P(p - 0.3 * size * (n + u)));
     }
@@ -355,18 +336,6 @@ vtkSmartPointer<vtkPolyData> grid(double spacing, double extent, int major, bool
                              Vec3(-n * spacing, c, 0), Vec3(n * spacing, c, 0)});
   }
   return segments(ends);
-}
-
-vtkSmartPointer<vtkPolyData> unitArrow() {
-  auto arrow = vtkSmartPointer<vtkArrowSource>::New();
-  arrow->SetTipResolution(24);
-  arrow->SetShaftResolution(16);
-  arrow->SetTipLength(0.25);
-  arrow->SetTipRadius(0.08);
-  arrow->SetShaftRadius(0.025);
-  arrow->Update();
-  vtkSmartPointer<vtkPolyData> out = arrow->GetOutput();
-  return out;
 }
 
 }  // namespace rlx::ui::geometry

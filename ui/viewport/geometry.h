@@ -10,22 +10,45 @@
 #include <vtkSmartPointer.h>
 #include <Eigen/Dense>
 
+#include <optional>
 #include <vector>
 
 namespace rlx::ui::geometry {
 
 using Outline = std::vector<Eigen::Vector2d>;  // closed polygon, counter-clockwise
 
-// A planar body's outline in body coordinates. Without a shape: a link through the body's joint
-// points (a bar between the two farthest ones, or from the centre of mass to the only one), or
-// a small disk when it has none.
-Outline planarOutline(const ShapeSpec& shape, const SpecNumbers& numbers,
-                      const std::vector<Eigen::Vector2d>& jointPoints, double modelSize);
+// Where a bar or a cylinder lies in body coordinates, from `a` to `b`.
+struct Span {
+  Eigen::Vector3d a, b;
+};
+// A bar's or cylinder's span: along its `axis` through the centre of mass; without one, along the
+// line through its two attachment points (centred between them) when it has exactly two; else
+// none (the shape's own default). Its length is the shape's, else the two points' distance, else
+// `fallbackLength`.
+std::optional<Span> shapeSpan(const ShapeSpec& shape, const SpecNumbers& numbers,
+                              const std::vector<Eigen::Vector3d>& points, double fallbackLength);
 
-// A 3-D solid for a spatial body's shape (box, cylinder/disk along z, sphere, bar along x).
+// A planar body's outline in body coordinates. `points` are where joints and springs attach.
+// Without a shape: a link through them (a bar between two, a plate round three or more, a bar
+// from the centre of mass to only one), or a small disk when there are none. Bars and links are
+// at least `minWidth` wide.
+Outline planarOutline(const ShapeSpec& shape, const SpecNumbers& numbers,
+                      const std::vector<Eigen::Vector3d>& points, double modelSize,
+                      double minWidth);
+
+// A 3-D solid for a spatial body's shape (box, sphere, disk along z, cylinder and bar along
+// their span or z and x), or without one a link through its attachment points as in 2-D.
 vtkSmartPointer<vtkPolyData> spatialSolid(const ShapeSpec& shape, const SpecNumbers& numbers,
-                                          const std::vector<Eigen::Vector3d>& jointPoints,
+                                          const std::vector<Eigen::Vector3d>& points,
                                           double modelSize);
+
+// The points without repeats (closer than a nanometre).
+std::vector<Eigen::Vector3d> distinctPoints(const std::vector<Eigen::Vector3d>& points);
+// The convex outline round discs of diameter `width` at the points (a stadium for two).
+Outline roundedHull(const std::vector<Eigen::Vector2d>& points, double width);
+// A rectangle centred at `centre`, `length` along `axis` and `width` across it.
+Outline rectangle(const Eigen::Vector2d& centre, const Eigen::Vector2d& axis, double length,
+                  double width);
 
 bool contains(const Outline& outline, const Eigen::Vector2d& p);
 
@@ -41,11 +64,14 @@ vtkSmartPointer<vtkPolyData> fill(const Outline& outline, double z);
 vtkSmartPointer<vtkPolyData> segments(const std::vector<Eigen::Vector3d>& ends);
 vtkSmartPointer<vtkPolyData> polyline(const std::vector<Eigen::Vector3d>& points, bool closed);
 
-// Ground symbol under a point: a base line with hatching, `size` wide, at height z.
-std::vector<Eigen::Vector3d> groundHatch(const Eigen::Vector2d& at, double size, double z);
-// Rail of a translational joint: a line along `axis` through `at`, with hatching when grounded.
+// Ground symbol under (or above) a point: a base line with hatching, `size` wide, at height z.
+std::vector<Eigen::Vector3d> groundHatch(const Eigen::Vector2d& at, double size, double z,
+                                         bool above);
+// A guide along `axis` through `at`: two lines `size` apart (a rail) or one, hatched on one side
+// when grounded.
 std::vector<Eigen::Vector3d> rail(const Eigen::Vector2d& at, const Eigen::Vector2d& axis,
-                                  double length, double size, bool hatched, double z);
+                                  double length, double size, bool hatched, bool twoLines,
+                                  double z);
 // A spring between two points: straight ends and a zigzag in between.
 std::vector<Eigen::Vector3d> zigzag(const Eigen::Vector3d& a, const Eigen::Vector3d& b,
                                     double width, int coils);
@@ -54,6 +80,16 @@ std::vector<Eigen::Vector3d> arcArrow(const Eigen::Vector2d& centre, double radi
 
 // Grid lines in the x-y plane over [-extent, extent]^2 (minor and major every `major` lines).
 vtkSmartPointer<vtkPolyData> grid(double spacing, double extent, int major, bool majorLines);
+
+// Solids for spatial symbols: a rod from a to b, a ball, a block with edges `size` along the
+// columns of `axes`, and a thin square plate with its normal.
+vtkSmartPointer<vtkPolyData> rod(const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                                 double radius);
+vtkSmartPointer<vtkPolyData> ball(const Eigen::Vector3d& centre, double radius);
+vtkSmartPointer<vtkPolyData> block(const Eigen::Vector3d& centre, const Eigen::Matrix3d& axes,
+                                   const Eigen::Vector3d& size);
+vtkSmartPointer<vtkPolyData> plate(const Eigen::Vector3d& centre, const Eigen::Vector3d& normal,
+                                   double size);
 
 // An arrow along +x of unit length (shaft and head), to be scaled and rotated.
 vtkSmartPointer<vtkPolyData> unitArrow();

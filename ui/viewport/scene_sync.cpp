@@ -3,6 +3,7 @@
 #include "solve/constraints.h"
 #include "solve/drag.h"
 #include "solve/reactions.h"
+#include "viewport/scene_style.h"
 #include "viewport/spec_numbers.h"
 
 #include <vtkActor.h>
@@ -28,15 +29,7 @@ namespace {
 using Vec2 = Eigen::Vector2d;
 using Vec3 = Eigen::Vector3d;
 
-// Body colours: muted, distinguishable, readable under a dark outline.
-constexpr double kPalette[][3] = {{0.35, 0.56, 0.80}, {0.93, 0.62, 0.28}, {0.40, 0.70, 0.55},
-                                  {0.80, 0.42, 0.45}, {0.58, 0.48, 0.76}, {0.70, 0.66, 0.36},
-                                  {0.36, 0.68, 0.76}, {0.78, 0.52, 0.66}};
-constexpr double kHighlight[3] = {1.0, 0.55, 0.05};
-constexpr double kInk[3] = {0.16, 0.18, 0.22};
-constexpr double kMotion[3] = {0.82, 0.15, 0.42};
-constexpr double kSpring[3] = {0.15, 0.45, 0.30};
-constexpr double kReaction[3] = {0.85, 0.12, 0.12};
+using namespace style;
 
 void setColour(vtkActor* actor, const double c[3]) {
   actor->GetProperty()->SetColor(c[0], c[1], c[2]);
@@ -66,6 +59,9 @@ struct SceneSync::BodyActors {
   QString name;
   int index = kGround;
   geometry::Outline outline;  // planar
+  ShapeSpec shape;
+  std::vector<Vec3> points;  // where joints and springs attach (body coordinates)
+  vtkSmartPointer<vtkPolyData> fillData, edgeData;  // planar, rebuilt for the minimum width
   vtkSmartPointer<vtkMatrix4x4> pose = vtkSmartPointer<vtkMatrix4x4>::New();
   vtkSmartPointer<vtkActor> fill, edge;
   double colour[3] = {0.5, 0.5, 0.5};
@@ -99,6 +95,8 @@ void SceneSync::clear() {
   springs_.clear();
   jointMarks_.clear();
   motionMarks_.clear();
+  contacts_.clear();
+  inkOf_.clear();
   reactionActor_ = nullptr;
   gridMinor_ = gridMajor_ = nullptr;
 }
@@ -134,10 +132,10 @@ void SceneSync::setModel(const Spec& spec, const Model* model) {
   dimension_ = spec.dimension;
   // Model size from the bodies' positions and the joint points.
   size_ = 0.0;
-  const SpecNumbers numbers(spec);
+  numbers_ = std::make_unique<SpecNumbers>(spec);
   for (const BodySpec& b : spec.bodies) {
     const std::optional<Vector> p = b.position;
-    size_ = std::max(size_, std::hypot(numbers.component(p, 0, 0), numbers.component(p, 1, 0)));
+    size_ = std::max(size_, std::hypot(numbers_->component(p, 0, 0), numbers_->component(p, 1, 0)));
   }
   if (model_)
     for (const Joint& j : model_->joints) size_ = std::max({size_, j.s1.norm(), j.s2.norm()});
@@ -147,8 +145,8 @@ void SceneSync::setModel(const Spec& spec, const Model* model) {
 
   buildBodies(spec);
   if (model_) {
-    buildJoints(spec);
-    buildSprings(spec);
+    buildJoints();
+    buildSprings();
     buildMotions();
   }
   buildGrid();
@@ -156,47 +154,52 @@ void SceneSync::setModel(const Spec& spec, const Model* model) {
   applySelection();
 }
 
+std::vector<Vec3> SceneSync::attachmentPoints(int body) const {
+  std::vector<Vec3> points;
+  if (!model_) return points;
+  for (const Joint& j : model_->joints) {
+    if (j.body1 == body) points.push_back(j.s1);
+    if (j.body2 == body) points.push_back(j.s2);
+  }
+  for (const Force& f : model_->forces) {
+    if (f.type != ForceType::SpringDamper) continue;
+    if (f.body1 == body) points.push_back(f.s1);
+    if (f.body2 == body) points.push_back(f.s2);
+  }
+  return points;
+}
+
 void SceneSync::buildBodies(const Spec& spec) {
-  const SpecNumbers numbers(spec);
   for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
     const BodySpec& b = spec.bodies[i];
     auto actors = std::make_unique<BodyActors>();
     actors->name = QString::fromStdString(b.name);
     actors->index = static_cast<int>(i);
+    actors->shape = b.shape;
+    actors->points = attachmentPoints(static_cast<int>(i));
     std::copy(kPalette[i % 8], kPalette[i % 8] + 3, actors->colour);
-    // The joint points on this body decide the default shape.
-    std::vector<Vec2> points2;
-    std::vector<Vec3> points3;
-    if (model_)
-      for (const Joint& j : model_->joints) {
-        if (j.body1 == static_cast<int>(i)) points3.push_back(j.s1);
-        if (j.body2 == static_cast<int>(i)) points3.push_back(j.s2);
-      }
-    for (const Vec3& p : points3) points2.push_back(p.head<2>());
     // Pose from the spec when there is no model.
     if (!model_) {
       const std::optional<Vector> p = b.position;
       vtkMatrix4x4* m = actors->pose;
-      const double a = numbers.value(b.angle, 0.0);
+      const double a = numbers_->value(b.angle, 0.0);
       m->Identity();
       m->SetElement(0, 0, std::cos(a));
       m->SetElement(0, 1, -std::sin(a));
       m->SetElement(1, 0, std::sin(a));
       m->SetElement(1, 1, std::cos(a));
-      m->SetElement(0, 3, numbers.component(p, 0, 0));
-      m->SetElement(1, 3, numbers.component(p, 1, 0));
-      m->SetElement(2, 3, numbers.component(p, 2, 0));
+      m->SetElement(0, 3, numbers_->component(p, 0, 0));
+      m->SetElement(1, 3, numbers_->component(p, 1, 0));
+      m->SetElement(2, 3, numbers_->component(p, 2, 0));
     }
     const QString name = actors->name;
     if (dimension_ == 2) {
-      actors->outline = geometry::planarOutline(b.shape, numbers, points2, size_);
       actors->z = (static_cast<double>(i) + 1) * layer_;
-      actors->fill = addActor(geometry::prism(actors->outline, actors->z - 0.8 * layer_, actors->z),
-                              name, actors->pose);
-      std::vector<Vec3> edge;
-      for (const Vec2& p : actors->outline)
-        edge.emplace_back(p.x(), p.y(), actors->z + 0.1 * layer_);
-      actors->edge = addActor(geometry::polyline(edge, true), name, actors->pose);
+      actors->fillData = vtkSmartPointer<vtkPolyData>::New();
+      actors->edgeData = vtkSmartPointer<vtkPolyData>::New();
+      rebuildOutline(*actors);
+      actors->fill = addActor(actors->fillData, name, actors->pose);
+      actors->edge = addActor(actors->edgeData, name, actors->pose);
       // The centre of mass: a small dark cross.
       const double c = 0.012 * size_;
       const double zc = actors->z + 0.1 * layer_;
@@ -206,8 +209,8 @@ void SceneSync::buildBodies(const Spec& spec) {
       setColour(com, kInk);
       com->GetProperty()->SetOpacity(0.6);
     } else {
-      actors->fill =
-          addActor(geometry::spatialSolid(b.shape, numbers, points3, size_), name, actors->pose);
+      actors->fill = addActor(geometry::spatialSolid(b.shape, *numbers_, actors->points, size_),
+                              name, actors->pose);
       actors->fill->GetProperty()->SetSpecular(0.3);
       actors->fill->GetProperty()->SetSpecularPower(30);
     }
@@ -217,122 +220,36 @@ void SceneSync::buildBodies(const Spec& spec) {
   }
 }
 
-void SceneSync::buildJoints(const Spec& spec) {
-  (void)spec;
-  const double pin = 0.022 * size_;
-  const double top = (static_cast<double>(bodies_.size()) + 2) * layer_;
-  for (const Joint& j : model_->joints) {
-    const QString name = QString::fromStdString(j.name);
-    // The symbol moves with body2 (or body1 when body2 is ground), at its joint point.
-    const int body = j.body2 != kGround ? j.body2 : j.body1;
-    const Vec3 point = j.body2 != kGround ? j.s2 : j.s1;
-    const bool grounded = j.body1 == kGround || j.body2 == kGround;
-    // The ground point in global coordinates (the file's configuration).
-    const Vec3 groundPoint = j.body1 == kGround ? j.s1 : j.s2;
-    if (dimension_ == 3) {
-      // Spatial joints: a small dark ball at the joint point on its body.
-      auto ball = vtkSmartPointer<vtkSphereSource>::New();
-      ball->SetCenter(point.data());
-      ball->SetRadius(1.2 * pin);
-      ball->SetThetaResolution(20);
-      ball->SetPhiResolution(14);
-      ball->Update();
-      vtkActor* a = addActor(ball->GetOutput(), name, poseOf(body));
-      setColour(a, kInk);
-      jointMarks_.push_back({name, body, point, pin * 1.2});
-      continue;
-    }
-    const Vec2 p = point.head<2>();
-    switch (j.type) {
-      case JointType::Revolute: {
-        // White pin with a dark ring and a dot in the middle.
-        vtkActor* disc =
-            addActor(geometry::fill(geometry::circle(p, pin), top), name, poseOf(body));
-        disc->GetProperty()->SetColor(0.98, 0.98, 0.97);
-        disc->GetProperty()->SetLighting(false);
-        std::vector<Vec3> ring;
-        for (const Vec2& q : geometry::circle(p, pin))
-          ring.emplace_back(q.x(), q.y(), top + layer_);
-        vtkActor* r = addActor(geometry::polyline(ring, true), name, poseOf(body));
-        setColour(r, kInk);
-        r->GetProperty()->SetLineWidth(2.0);
-        vtkActor* dot = addActor(geometry::fill(geometry::circle(p, 0.3 * pin, 16), top + layer_),
-                                 name, poseOf(body));
-        setColour(dot, kInk);
-        dot->GetProperty()->SetLighting(false);
-        jointMarks_.push_back({name, body, point, pin});
-        break;
-      }
-      case JointType::Translational: {
-        // The rail on body1 through its point, centred where body2's point is.
-        const int railBody = j.body1;
-        Vec3 centre = j.s1;
-        if (j.body2 != kGround) {
-          const Vec3 g = bodyPointPosition(*model_, model_->q0, j.body2, j.s2);
-          centre = bodyPointLocal(*model_, model_->q0, railBody, g);
-        }
-        Vec2 axis = j.a1.head<2>();
-        // Project the centre onto the sliding line through s1.
-        const Vec2 s1 = j.s1.head<2>();
-        const Vec2 onLine = s1 + axis.normalized() * axis.normalized().dot(centre.head<2>() - s1);
-        vtkActor* a =
-            addActor(geometry::segments(geometry::rail(onLine, axis, 1.2 * size_, 2.6 * pin,
-                                                       railBody == kGround, -layer_)),
-                     name, poseOf(railBody));
-        setColour(a, kInk);
-        a->GetProperty()->SetLineWidth(1.5);
-        jointMarks_.push_back({name, body, point, pin});
-        break;
-      }
-      case JointType::Fixed:
-      case JointType::Distance:
-      case JointType::PointOnLine:
-      case JointType::Spherical:
-      case JointType::Cylindrical:
-      case JointType::Universal:
-      case JointType::Planar:
-      case JointType::PointOnPlane:
-      case JointType::ParallelAxes:
-      case JointType::Perpendicular:
-      case JointType::RollingDisk: {
-        // Other joints: a small dark square at the joint point.
-        const double h = 0.7 * pin;
-        vtkActor* a =
-            addActor(geometry::fill(
-                         {p + Vec2(-h, -h), p + Vec2(h, -h), p + Vec2(h, h), p + Vec2(-h, h)}, top),
-                     name, poseOf(body));
-        setColour(a, kInk);
-        a->GetProperty()->SetLighting(false);
-        jointMarks_.push_back({name, body, point, pin});
-        break;
-      }
-    }
-    // Ground marks under grounded pins.
-    if (grounded && j.type != JointType::Translational) {
-      vtkActor* g = addActor(
-          geometry::segments(geometry::groundHatch(groundPoint.head<2>(), 3.2 * pin, -layer_)),
-          name, nullptr);
-      setColour(g, kInk);
-      g->GetProperty()->SetLineWidth(1.5);
-    }
-  }
+void SceneSync::rebuildOutline(BodyActors& b) {
+  b.outline = geometry::planarOutline(b.shape, *numbers_, b.points, size_, minWidth_);
+  b.fillData->ShallowCopy(geometry::prism(b.outline, b.z - 0.8 * layer_, b.z));
+  std::vector<Vec3> edge;
+  for (const Vec2& p : b.outline) edge.emplace_back(p.x(), p.y(), b.z + 0.1 * layer_);
+  b.edgeData->ShallowCopy(geometry::polyline(edge, true));
 }
 
-void SceneSync::buildSprings(const Spec& spec) {
-  (void)spec;
+void SceneSync::setMinimumWidth(double metres) {
+  // Rebuild only when the width moved by more than 5 % (zooming redraws every frame).
+  if (!(metres > 0) || std::abs(metres - minWidth_) <= 0.05 * minWidth_) return;
+  minWidth_ = metres;
+  for (const auto& b : bodies_)
+    if (b->fillData) rebuildOutline(*b);
+}
+
+void SceneSync::buildSprings() {
   for (const Force& f : model_->forces) {
     if (f.type != ForceType::SpringDamper) continue;
     Spring s{QString::fromStdString(f.name),     f.body1, f.body2, f.s1, f.s2,
-             vtkSmartPointer<vtkPolyData>::New()};
+             vtkSmartPointer<vtkPolyData>::New(), true};
     vtkActor* a = addActor(s.data, s.name, nullptr);
-    setColour(a, kSpring);
+    paint(a, kSpring);
     a->GetProperty()->SetLineWidth(2.0);
     springs_.push_back(s);
   }
 }
 
 void SceneSync::buildMotions() {
-  const double pin = 0.022 * size_;
+  const double pin = kPinShare * size_;
   const double top = (static_cast<double>(bodies_.size()) + 3) * layer_;
   for (const Motion& m : model_->motions) {
     const QString name = QString::fromStdString(m.name);
@@ -364,7 +281,7 @@ void SceneSync::buildMotions() {
               P(a), P(a + 0.8 * pin * (u - 0.6 * n))};
     }
     vtkActor* actor = addActor(geometry::segments(ends), name, poseOf(body));
-    setColour(actor, kMotion);
+    paint(actor, kMotion);
     actor->GetProperty()->SetLineWidth(2.5);
     motionMarks_.push_back({name, body, point, 1.9 * pin});
   }
@@ -431,13 +348,15 @@ void SceneSync::setState(const State& state) {
     m->Modified();
   }
   updateSprings();
+  updateContacts();
 }
 
 void SceneSync::updateSprings() {
   for (Spring& s : springs_) {
     const Vec3 a = globalPoint(s.body1, s.s1), b = globalPoint(s.body2, s.s2);
     const double z = (static_cast<double>(bodies_.size()) + 1.5) * layer_;
-    std::vector<Vec3> pts = geometry::zigzag(a, b, 0.035 * size_, 6);
+    std::vector<Vec3> pts = s.zigzag ? geometry::zigzag(a, b, 0.035 * size_, 6)
+                                     : std::vector<Vec3>{a, b};
     if (dimension_ == 2)
       for (Vec3& p : pts) p.z() = z;
     const vtkSmartPointer<vtkPolyData> line = geometry::polyline(pts, false);
@@ -466,25 +385,18 @@ void SceneSync::applySelection() {
     b->fill->GetProperty()->SetColor(c[0] + k * (1 - c[0]), c[1] + k * (1 - c[1]),
                                      c[2] + k * (1 - c[2]));
   }
-  // Joint symbols, springs and motion markers: the ink or highlight colour on their lines.
-  for (const auto& [name, actors] : elementActors_) {
-    const bool isBody =
-        std::any_of(bodies_.begin(), bodies_.end(), [&](const auto& b) { return b->name == name; });
-    if (isBody) continue;
-    for (const auto& actor : actors) {
-      if (selection_.contains(name)) {
-        if (actor->GetProperty()->GetColor()[0] < 0.9 || actor->GetProperty()->GetColor()[1] < 0.9)
-          setColour(actor, kHighlight);
-      } else if (actor->GetProperty()->GetColor()[0] == kHighlight[0] &&
-                 actor->GetProperty()->GetColor()[1] == kHighlight[1]) {
-        const bool motion = std::any_of(motionMarks_.begin(), motionMarks_.end(),
-                                        [&](const JointMark& m) { return m.name == name; });
-        const bool spring = std::any_of(springs_.begin(), springs_.end(),
-                                        [&](const Spring& s) { return s.name == name; });
-        setColour(actor, motion ? kMotion : spring ? kSpring : kInk);
-      }
-    }
+  // Joint symbols, springs and motion markers: the highlight on their coloured parts (pin
+  // faces stay white), their own colour otherwise.
+  for (const auto& [actor, colour] : inkOf_) {
+    const bool selected = selection_.contains(propNames_.at(actor));
+    const bool paper = colour[0] > 0.9 && colour[1] > 0.9;
+    setColour(actor, selected && !paper ? kHighlight : colour.data());
   }
+}
+
+void SceneSync::paint(vtkActor* actor, const double colour[3]) {
+  setColour(actor, colour);
+  inkOf_[actor] = {colour[0], colour[1], colour[2]};
 }
 
 void SceneSync::setReactionScale(double metresPerNewton) {

@@ -9,6 +9,7 @@
 #include "model/spec.h"
 #include "results/results.h"
 #include "viewport/geometry.h"
+#include "viewport/spec_numbers.h"
 #include "viewport/viewport_types.h"
 
 #include <QList>
@@ -18,6 +19,7 @@
 #include <vtkSmartPointer.h>
 #include <Eigen/Dense>
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -65,6 +67,9 @@ class SceneSync {
   void setGridSpacing(double spacing);
   double gridSpacing() const { return gridSpacing_; }
 
+  // Bars and links are drawn at least this wide (planar; the viewport passes 6 pixels).
+  void setMinimumWidth(double metres);
+
   // Model size used for symbol sizes (m): the larger of the bodies' spread and joint offsets.
   double modelSize() const { return size_; }
   // Bounds of the model's actors (xmin, xmax, ymin, ymax, zmin, zmax); empty model: unit box.
@@ -81,19 +86,31 @@ class SceneSync {
   struct BodyActors;
   void clear();
   void buildBodies(const Spec& spec);
-  void buildJoints(const Spec& spec);
-  void buildSprings(const Spec& spec);
+  std::vector<Eigen::Vector3d> attachmentPoints(int body) const;
+  void rebuildOutline(BodyActors& body);
+  // Joint symbols (scene_joints.cpp): one builder per dimension; rolling contacts move per state.
+  void buildJoints();
+  void buildPlanarJoint(const Joint& joint);
+  void buildSpatialJoint(const Joint& joint);
+  void addPin(const QString& name, int body, const Eigen::Vector2d& at, double radius, double z);
+  void addTie(const QString& name, const Joint& joint);
+  void updateContacts();
+  void buildSprings();
   void buildMotions();
   void buildGrid();
   void updateSprings();
   void updateTraces();
   void applySelection();
   vtkActor* addActor(vtkPolyData* data, const QString& element, vtkMatrix4x4* pose);
+  // Colours a symbol's actor and remembers the colour for deselection.
+  void paint(vtkActor* actor, const double colour[3]);
   vtkMatrix4x4* poseOf(int body) const;
   Eigen::Vector3d globalPoint(int body, const Eigen::Vector3d& local) const;
 
   vtkRenderer* renderer_;
   std::unique_ptr<Model> model_;
+  std::unique_ptr<SpecNumbers> numbers_;
+  double minWidth_ = 0.0;
   State state_;
   int dimension_ = 2;
   double size_ = 1.0;
@@ -107,6 +124,7 @@ class SceneSync {
     int body1, body2;
     Eigen::Vector3d s1, s2;
     vtkSmartPointer<vtkPolyData> data;
+    bool zigzag = true;  // a spring; else a straight tie (distance joint)
   };
   std::vector<Spring> springs_;
   struct JointMark {
@@ -117,6 +135,12 @@ class SceneSync {
   };
   std::vector<JointMark> jointMarks_;
   std::vector<JointMark> motionMarks_;
+  struct Contact {  // rolling disk: the contact point's marker
+    int joint;
+    vtkSmartPointer<vtkMatrix4x4> pose;
+  };
+  std::vector<Contact> contacts_;
+  std::map<vtkActor*, std::array<double, 3>> inkOf_;  // symbol actor -> its own colour
   QStringList selection_;
   // Reactions.
   vtkSmartPointer<vtkActor> reactionActor_;

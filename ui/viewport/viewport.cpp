@@ -216,6 +216,7 @@ void Viewport::renderNow() {
   const GLenum buffers[1] = {GL_COLOR_ATTACHMENT0};
   f->glDrawBuffers(1, buffers);
   window_->GetState()->Reset();
+  if (mode_ == ViewMode::Planar) scene_->setMinimumWidth(6 * pixelSize());  // bars >= 6 px
   window_->Render();
 }
 

@@ -1,0 +1,270 @@
+// Joint symbols, one per joint family, in the plane and in space (see docs/viewport.md, "What is
+// drawn"). Symbols are built once in the file's configuration (model->q0) on the bodies they
+// move with; distance ties and rolling contacts are updated with each state.
+#include "viewport/scene_sync.h"
+
+#include "solve/drag.h"
+#include "viewport/scene_style.h"
+
+#include <vtkActor.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPolyData.h>
+#include <vtkProperty.h>
+
+#include <cmath>
+
+namespace rlx::ui {
+namespace {
+
+using Vec2 = Eigen::Vector2d;
+using Vec3 = Eigen::Vector3d;
+using namespace style;
+
+// A direction of body `from` in body `to`'s coordinates (the file's configuration).
+Vec3 directionIn(const Model& model, int from, int to, const Vec3& direction) {
+  const Vec3 global = bodyPointPosition(model, model.q0, from, direction) -
+                      bodyPointPosition(model, model.q0, from, Vec3::Zero());
+  return bodyPointLocal(model, model.q0, to, global) -
+         bodyPointLocal(model, model.q0, to, Vec3::Zero());
+}
+
+// Where body2's joint point is, projected onto body1's line (or plane) through s1: body1
+// coordinates. `plane`: the axis is the plane's normal.
+Vec3 guideCentre(const Model& model, const Joint& j, const Vec3& axis, bool plane) {
+  Vec3 point = j.s1;
+  if (j.body2 != kGround || j.body1 != kGround) {
+    const Vec3 g = bodyPointPosition(model, model.q0, j.body2, j.s2);
+    point = bodyPointLocal(model, model.q0, j.body1, g);
+  }
+  const Vec3 u = axis.normalized();
+  const double along = u.dot(point - j.s1);
+  return plane ? Vec3(point - u * along) : Vec3(j.s1 + u * along);
+}
+
+}  // namespace
+
+void SceneSync::buildJoints() {
+  for (const Joint& j : model_->joints) {
+    if (dimension_ == 2)
+      buildPlanarJoint(j);
+    else
+      buildSpatialJoint(j);
+  }
+}
+
+void SceneSync::addPin(const QString& name, int body, const Vec2& at, double radius, double z) {
+  // A white pin with a dark ring and a dot in the middle.
+  vtkActor* disc = addActor(geometry::fill(geometry::circle(at, radius), z), name, poseOf(body));
+  paint(disc, kPaper);
+  disc->GetProperty()->SetLighting(false);
+  std::vector<Vec3> ring;
+  for (const Vec2& q : geometry::circle(at, radius)) ring.emplace_back(q.x(), q.y(), z + layer_);
+  vtkActor* r = addActor(geometry::polyline(ring, true), name, poseOf(body));
+  paint(r, kInk);
+  r->GetProperty()->SetLineWidth(2.0);
+  vtkActor* dot = addActor(geometry::fill(geometry::circle(at, 0.3 * radius, 16), z + layer_),
+                           name, poseOf(body));
+  paint(dot, kInk);
+  dot->GetProperty()->SetLighting(false);
+}
+
+void SceneSync::addTie(const QString& name, const Joint& j) {
+  // A straight line between the two points, moved with each state like a spring.
+  Spring tie{name, j.body1, j.body2, j.s1, j.s2, vtkSmartPointer<vtkPolyData>::New(), false};
+  vtkActor* a = addActor(tie.data, name, nullptr);
+  paint(a, kInk);
+  a->GetProperty()->SetLineWidth(2.5);
+  springs_.push_back(tie);
+}
+
+void SceneSync::buildPlanarJoint(const Joint& j) {
+  const double pin = kPinShare * size_;
+  const double top = (static_cast<double>(bodies_.size()) + 2) * layer_;
+  const QString name = QString::fromStdString(j.name);
+  // The symbol moves with body2 (or body1 when body2 is ground), at its joint point.
+  const int body = j.body2 != kGround ? j.body2 : j.body1;
+  const Vec3 point = j.body2 != kGround ? j.s2 : j.s1;
+  const Vec2 p = point.head<2>();
+  const bool grounded = j.body1 == kGround || j.body2 == kGround;
+  bool hatchUnder = grounded;
+  switch (j.type) {
+    case JointType::Revolute:
+      addPin(name, body, p, pin, top);
+      break;
+    case JointType::Translational:
+    case JointType::PointOnLine: {
+      // The guide on body1 along axis1, centred where body2's point is; hatched on ground.
+      const bool slide = j.type == JointType::Translational;
+      const Vec3 centre = guideCentre(*model_, j, j.a1, false);
+      vtkActor* guide = addActor(
+          geometry::segments(geometry::rail(centre.head<2>(), j.a1.head<2>(), 1.2 * size_,
+                                            2.6 * pin, j.body1 == kGround, slide, -layer_)),
+          name, poseOf(j.body1));
+      paint(guide, kInk);
+      guide->GetProperty()->SetLineWidth(1.5);
+      // The block on it (body2), with a pin when the point may turn (point on line).
+      const Vec2 axis = directionIn(*model_, j.body1, body, j.a1).head<2>();
+      std::vector<Vec3> frame;
+      for (const Vec2& q : geometry::rectangle(p, axis, 3.2 * pin, slide ? 2.6 * pin : 1.8 * pin))
+        frame.emplace_back(q.x(), q.y(), top);
+      vtkActor* block = addActor(geometry::polyline(frame, true), name, poseOf(body));
+      paint(block, kInk);
+      block->GetProperty()->SetLineWidth(2.5);
+      if (!slide) addPin(name, body, p, 0.6 * pin, top + layer_);
+      hatchUnder = false;
+      break;
+    }
+    case JointType::Fixed: {
+      // A weld: a dark diamond.
+      const double h = 0.9 * pin;
+      vtkActor* a = addActor(
+          geometry::fill({p + Vec2(0, -h), p + Vec2(h, 0), p + Vec2(0, h), p + Vec2(-h, 0)}, top),
+          name, poseOf(body));
+      paint(a, kInk);
+      a->GetProperty()->SetLighting(false);
+      break;
+    }
+    case JointType::Distance:
+      addTie(name, j);
+      addPin(name, j.body1, j.s1.head<2>(), 0.6 * pin, top);
+      addPin(name, j.body2, j.s2.head<2>(), 0.6 * pin, top);
+      break;
+    default:
+      return;  // the spatial families: compile() refuses them in 2-D
+  }
+  jointMarks_.push_back({name, body, point, pin});
+  // Ground marks under grounded pins (the ground point in the file's configuration).
+  if (hatchUnder) {
+    // Above the pin when the body hangs below it (a pendulum), so that the body does not hide it.
+    const Vec3 groundPoint = j.body1 == kGround ? j.s1 : j.s2;
+    const Vec2 toBody = (bodyPointPosition(*model_, model_->q0, body, Vec3::Zero()) - groundPoint)
+                            .head<2>();
+    const bool above = toBody.y() < -std::abs(toBody.x());
+    vtkActor* g = addActor(geometry::segments(geometry::groundHatch(groundPoint.head<2>(),
+                                                                    3.2 * pin, -layer_, above)),
+                           name, nullptr);
+    paint(g, kInk);
+    g->GetProperty()->SetLineWidth(1.5);
+  }
+}
+
+void SceneSync::buildSpatialJoint(const Joint& j) {
+  const double pin = kPinShare * size_;
+  const QString name = QString::fromStdString(j.name);
+  const int body = j.body2 != kGround ? j.body2 : j.body1;
+  const Vec3 point = j.body2 != kGround ? j.s2 : j.s1;
+  // Joint axes (z of the joint frames) on body1 and body2, and on the symbol's body.
+  const Vec3 z1 = j.frame1.col(2), z2 = j.frame2.col(2);
+  const Vec3 axis = body == j.body2 ? z2 : z1;
+  const Eigen::Matrix3d frame = body == j.body2 ? j.frame2 : j.frame1;
+  const auto solid = [&](vtkSmartPointer<vtkPolyData> data, int on, const double* colour) {
+    vtkActor* a = addActor(data, name, poseOf(on));
+    paint(a, colour);
+    a->GetProperty()->SetSpecular(0.3);
+    return a;
+  };
+  // A thin guide along body1's axis through body2's point, ticked when it is ground.
+  const auto guide = [&]() {
+    const Vec3 c = guideCentre(*model_, j, z1, false);
+    solid(geometry::rod(c - 0.6 * size_ * z1, c + 0.6 * size_ * z1, 0.18 * pin), j.body1, kInk);
+    if (j.body1 != kGround) return;
+    std::vector<Vec3> ticks;
+    const Vec3 side = j.frame1.col(0);
+    for (int k = -8; k <= 8; ++k) {
+      const Vec3 at = c + 0.07 * size_ * k * z1 - 0.5 * pin * side;
+      ticks.insert(ticks.end(), {at, at - 1.2 * pin * (side + z1.normalized())});
+    }
+    vtkActor* t = addActor(geometry::segments(ticks), name, nullptr);
+    paint(t, kInk);
+    t->GetProperty()->SetLineWidth(1.5);
+  };
+  // A translucent square of body1's plane through body2's point.
+  const auto plane = [&](const Vec3& centre, double size) {
+    vtkActor* a = solid(geometry::plate(centre, z1, size), j.body1, kPlane);
+    a->GetProperty()->SetOpacity(0.45);
+    a->GetProperty()->SetAmbient(0.6);
+    a->GetProperty()->EdgeVisibilityOn();
+    a->GetProperty()->SetEdgeColor(kInk[0], kInk[1], kInk[2]);
+  };
+  switch (j.type) {
+    case JointType::Revolute:
+      solid(geometry::rod(point - 2.5 * pin * axis, point + 2.5 * pin * axis, 0.5 * pin), body,
+            kInk);
+      break;
+    case JointType::Cylindrical:
+      solid(geometry::rod(point - 1.8 * pin * axis, point + 1.8 * pin * axis, 0.7 * pin), body,
+            kInk);
+      guide();
+      break;
+    case JointType::Translational:
+      solid(geometry::block(point, frame, Vec3(1.8 * pin, 1.8 * pin, 3.2 * pin)), body, kInk);
+      guide();
+      break;
+    case JointType::PointOnLine:
+      solid(geometry::ball(point, 0.9 * pin), body, kInk);
+      guide();
+      break;
+    case JointType::Spherical:
+      solid(geometry::ball(point, 1.4 * pin), body, kInk);
+      break;
+    case JointType::Universal:
+      // The cross: one arm along each body's axis.
+      solid(geometry::rod(j.s1 - 2.2 * pin * z1, j.s1 + 2.2 * pin * z1, 0.35 * pin), j.body1, kInk);
+      solid(geometry::rod(j.s2 - 2.2 * pin * z2, j.s2 + 2.2 * pin * z2, 0.35 * pin), j.body2, kInk);
+      solid(geometry::ball(point, 0.6 * pin), body, kInk);
+      break;
+    case JointType::PointOnPlane:
+      plane(guideCentre(*model_, j, z1, true), 0.5 * size_);
+      solid(geometry::ball(point, 0.9 * pin), body, kInk);
+      break;
+    case JointType::Planar:
+      plane(guideCentre(*model_, j, z1, true), 0.5 * size_);
+      solid(geometry::block(point, frame, Vec3(2.4 * pin, 2.4 * pin, 0.6 * pin)), body, kInk);
+      break;
+    case JointType::ParallelAxes:
+    case JointType::Perpendicular:
+      // The two axes the joint relates, each on its body.
+      solid(geometry::rod(j.s1 - 3 * pin * z1, j.s1 + 3 * pin * z1, 0.3 * pin), j.body1, kInk);
+      solid(geometry::rod(j.s2 - 3 * pin * z2, j.s2 + 3 * pin * z2, 0.3 * pin), j.body2, kInk);
+      break;
+    case JointType::Fixed:
+      solid(geometry::block(point, frame, Vec3(1.8 * pin, 1.8 * pin, 1.8 * pin)), body, kInk);
+      break;
+    case JointType::Distance:
+      addTie(name, j);
+      solid(geometry::ball(j.s1, 0.6 * pin), j.body1, kInk);
+      solid(geometry::ball(j.s2, 0.6 * pin), j.body2, kInk);
+      break;
+    case JointType::RollingDisk: {
+      // The plane it rolls on and the contact point, which moves with each state.
+      auto pose = vtkSmartPointer<vtkMatrix4x4>::New();
+      contacts_.push_back({static_cast<int>(&j - model_->joints.data()), pose});
+      updateContacts();
+      const Vec3 contact(pose->GetElement(0, 3), pose->GetElement(1, 3), pose->GetElement(2, 3));
+      const Vec3 onPlane = bodyPointLocal(*model_, model_->q0, j.body1, contact);
+      plane(onPlane, 6 * j.radius);
+      vtkActor* a = addActor(geometry::ball(Vec3::Zero(), 0.8 * pin), name, pose);
+      paint(a, kInk);
+      break;
+    }
+  }
+  jointMarks_.push_back({name, body, point, 1.2 * pin});
+}
+
+void SceneSync::updateContacts() {
+  for (const Contact& c : contacts_) {
+    // P = r2 - rho e, e the unit vector in the disk's plane towards the plane's normal k.
+    const Joint& j = model_->joints[static_cast<std::size_t>(c.joint)];
+    const Vec3 k = (globalPoint(j.body1, j.s1 + j.frame1.col(2)) - globalPoint(j.body1, j.s1))
+                       .normalized();
+    const Vec3 origin = globalPoint(j.body2, Vec3::Zero());
+    const Vec3 n = (globalPoint(j.body2, j.a2) - origin).normalized();
+    const double cosine = k.dot(n), sine = std::sqrt(std::max(0.0, 1 - cosine * cosine));
+    const Vec3 e = sine > 1e-9 ? Vec3((k - cosine * n) / sine) : Vec3::Zero();
+    const Vec3 p = origin - j.radius * e;
+    for (int i = 0; i < 3; ++i) c.pose->SetElement(i, 3, p(i));
+    c.pose->Modified();
+  }
+}
+
+}  // namespace rlx::ui
