@@ -7,7 +7,7 @@
 // every kRoundTripEvery events, undoing everything returns the opened spec and redoing returns
 // the current one. A crash names its model, seed and event (stderr, "monkey:" lines).
 //
-// REULEAUX_MONKEY_EVENTS sets the events per model and seed (default 300),
+// REULEAUX_MONKEY_EVENTS sets the events per model and seed (default 150),
 // REULEAUX_MONKEY_SEEDS the number of seeds (default 3), REULEAUX_MONKEY_LOG=1 logs every event.
 
 #include "docks/model_tree.h"
@@ -21,16 +21,15 @@
 #include "ui_input.h"
 #include "viewport/viewport.h"
 
-#include <QPushButton>
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
-#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QRandomGenerator>
 #include <QSlider>
 #include <QTableWidget>
@@ -398,7 +397,7 @@ class TestMonkey : public QObject {
   void randomEvents() {
     QFETCH(QString, start);
     QFETCH(quint32, seed);
-    const int count = environmentNumber("REULEAUX_MONKEY_EVENTS", 300);
+    const int count = environmentNumber("REULEAUX_MONKEY_EVENTS", 150);
     const bool log = qEnvironmentVariableIntValue("REULEAUX_MONKEY_LOG") != 0;
     fprintf(stderr, "monkey: %s seed %u, %d events\n", qPrintable(start), seed, count);
 

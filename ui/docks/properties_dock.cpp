@@ -145,8 +145,12 @@ void PropertiesDock::cellEdited(int row, int column) {
   if (syncing_ || column != 1 || !table_->item(row, 0) || !table_->item(row, 1)) return;
   const QString field = table_->item(row, 0)->text();
   const QString text = table_->item(row, 1)->text();
-  // The edit rebuilds the table, so it runs after this cell's signal has returned.
-  QMetaObject::invokeMethod(this, [this, field, text] { editField(field, text); }, Qt::QueuedConnection);
+  // The edit rebuilds the table, so it runs after this cell's signal has returned, and only if
+  // the dock still shows what was edited.
+  const std::vector<ElementId> shown = selection_->ids();
+  QMetaObject::invokeMethod(
+      this, [this, field, text, shown] { if (selection_->ids() == shown) editField(field, text); },
+      Qt::QueuedConnection);
 }
 
 void PropertiesDock::editField(const QString& field, const QString& text) {
