@@ -65,7 +65,10 @@ class ModalAnswerer : public QObject {
  public:
   explicit ModalAnswerer(quint32 seed) : random_(seed) {
     timer_.setInterval(15);
-    connect(&timer_, &QTimer::timeout, this, &ModalAnswerer::look);
+    // The answer runs after the timer's slot has returned: a dialog that the answer opens (Save
+    // in "Unsaved Changes" opens a file dialog) would otherwise wait for a timer that cannot
+    // fire again inside its own slot, and hang the test.
+    connect(&timer_, &QTimer::timeout, this, [this] { QMetaObject::invokeMethod(this, &ModalAnswerer::look, Qt::QueuedConnection); });
     timer_.start();
   }
   int answered() const { return answered_; }
