@@ -41,12 +41,9 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent) : QMainWi
   createMenus();
   connectViewport();
 
-  connect(&document_, &Document::specChanged, this, [this] {
-    selection_.prune(document_.spec());
-    updateActions();
-  });
+  connect(&document_, &Document::specChanged, this, &MainWindow::updateActions);
+  connect(&selection_, &Selection::changed, this, &MainWindow::updateActions);
   connect(&document_, &Document::documentReset, this, [this] {
-    selection_.clear();
     runs_.clear();
     timeline_->setTimes({});
     plots_->clearRuns();

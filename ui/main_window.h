@@ -38,7 +38,7 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   Document* document() { return &document_; }
-  Selection* selection() { return &selection_; }
+  Selection* selection() { return document_.selection(); }
   Simulation* simulation() { return &simulation_; }
   Timeline* timeline() const { return timeline_; }
   PropertiesDock* properties() const { return properties_; }
@@ -94,7 +94,7 @@ class MainWindow : public QMainWindow {
   void about();
 
   Document document_;
-  Selection selection_;
+  Selection& selection_ = *document_.selection();  // the document keeps it true to the spec
   Simulation simulation_;
   std::unique_ptr<Autosave> autosave_;
   std::vector<std::shared_ptr<const Run>> runs_;

@@ -1,13 +1,25 @@
 // Undo and redo of every kind of edit: random sequences of 200 edits; undoing all of them returns
 // the exact original spec, redoing all of them the exact final one. Also the edit functions'
-// rules (dependents, renaming references, refusals named in place).
+// rules (dependents, renaming references, refusals named in place), and undo in the main window
+// with a selection, the docks and the viewport: the selection never names an element the spec
+// does not have, and a renamed element stays selected.
 
 #include "document/commands.h"
 #include "document/document.h"
 #include "document/edits.h"
+#include "docks/model_tree.h"
+#include "docks/properties_dock.h"
+#include "main_window.h"
 #include "test_support.h"
+#include "ui_input.h"
+#include "viewport/viewport.h"
 
+#include <QDockWidget>
+#include <QLabel>
 #include <QRandomGenerator>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoView>
 #include <QtTest>
 
 using namespace rlx;
@@ -102,7 +114,20 @@ class TestUndo : public QObject {
     }
   }
 
+  // Every selected element is in the spec, and the properties dock shows one of them or the model.
+  static void verifySelectionExists(MainWindow& window) {
+    for (const ElementId& id : window.selection()->ids())
+      QVERIFY2(contains(window.document()->spec(), id), id.name.c_str());
+    const QString title = window.properties()->findChild<QLabel*>()->text();
+    if (const ElementId* id = window.selection()->single())
+      QVERIFY2(title.contains(QString::fromStdString(id->name)), qPrintable(title));
+    else if (window.selection()->isEmpty())
+      QCOMPARE(title, QString("Model"));
+  }
+
  private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
   void randomSequencesUndoAndRedoExactly_data() {
     QTest::addColumn<QString>("start");
     QTest::addColumn<quint32>("seed");
@@ -186,6 +211,102 @@ class TestUndo : public QObject {
     QVERIFY(!bad.spec);
     const QString text = QString::fromStdString(bad.diagnostics.front().text());
     QVERIFY2(text.contains(QString::fromStdString(body.name)) && text.contains("position"), qPrintable(text));
+  }
+
+  // The reported crash (issue 17): four_bar.rlx, File > New, three bars drawn, four pins
+  // clicked at their ends, then Undo four times with the last pin selected and the docks shown.
+  // The Undo that removed the selected pin aborted in PropertiesDock::rebuild.
+  void undoRemovesTheSelectedPinWithDocksShown() {
+    QTemporaryDir dir;
+    MainWindow window(dir.path() + "/recovery");
+    QVERIFY(input::showActive(window));
+    QVERIFY(window.openPath(QString::fromStdString(test::examplePath("four_bar.rlx"))));
+    QVERIFY(input::clickToolButton(window, "new"));
+    QTest::qWait(100);
+
+    // The points of the report, in window pixels, as a person clicked them.
+    Viewport* viewport = window.viewport();
+    const QPoint A(518, 576), B(518, 461), C(806, 403), D(898, 576);
+    const auto local = [&](QPoint p) { return viewport->mapFrom(&window, p); };
+    for (QPoint p : {A, B, C, D}) QVERIFY(viewport->rect().contains(local(p)));
+    QVERIFY(input::clickToolButton(window, "toolBar"));
+    input::dragPixels(viewport, local(A), local(B));
+    input::dragPixels(viewport, local(B), local(C));
+    input::dragPixels(viewport, local(C), local(D));
+    QCOMPARE(window.document()->spec().bodies.size(), std::size_t(3));
+    QVERIFY(input::clickToolButton(window, "toolRevolute"));
+    for (QPoint p : {A, B, C, D}) QTest::mouseClick(viewport, Qt::LeftButton, {}, local(p) + QPoint(2, -1));
+    const ElementId* pin = window.selection()->single();
+    QVERIFY(pin && pin->kind == ElementKind::Joint);
+    QVERIFY(window.findChild<QDockWidget*>("propertiesDock")->isVisible());
+    QVERIFY(window.modelTree()->isVisible());
+
+    // Four Undos by the keyboard, each checked.
+    QVERIFY(window.document()->undoStack()->index() >= 4);
+    std::vector<Spec> seen;
+    for (int k = 0; k < 4; ++k) {
+      seen.push_back(window.document()->spec());
+      input::typeKey(viewport, Qt::Key_Z, Qt::ControlModifier);
+      QVERIFY(!(window.document()->spec() == seen.back()));
+      verifySelectionExists(window);
+    }
+    // Redo all four, and the four undone states come back in order.
+    for (int k = 3; k >= 0; --k) {
+      input::typeKey(viewport, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+      QVERIFY(window.document()->spec() == seen[static_cast<std::size_t>(k)]);
+      verifySelectionExists(window);
+    }
+  }
+
+  // Renaming in the properties dock keeps the element selected; Undo and Redo take the
+  // selection along to the old and new name.
+  void renameKeepsTheSelection() {
+    QTemporaryDir dir;
+    MainWindow window(dir.path() + "/recovery");
+    QVERIFY(input::showActive(window));
+    QVERIFY(window.openPath(QString::fromStdString(test::examplePath("four_bar.rlx"))));
+    const std::string old = window.document()->spec().bodies.front().name;
+    window.selection()->set({{ElementKind::Body, old}});
+
+    // Click the name's value, F2, type the new name, Return.
+    QTableWidget* table = window.properties()->table();
+    QCOMPARE(table->item(0, 0)->text(), QString("name"));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualItemRect(table->item(0, 1)).center());
+    QTest::keyClick(table, Qt::Key_F2);
+    QWidget* editor = QApplication::focusWidget();
+    QVERIFY(editor && editor != table->viewport());
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, "arm");
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_VERIFY(window.selection()->single() && window.selection()->single()->name == "arm");
+    verifySelectionExists(window);
+
+    window.document()->undoStack()->undo();
+    QVERIFY(window.selection()->single() && window.selection()->single()->name == old);
+    verifySelectionExists(window);
+    window.document()->undoStack()->redo();
+    QVERIFY(window.selection()->single() && window.selection()->single()->name == "arm");
+    verifySelectionExists(window);
+  }
+
+  // The selection holds only elements of the spec: names it does not have are never selected,
+  // and a new or opened model starts with none.
+  void selectionHoldsOnlyElementsOfTheSpec() {
+    Document doc;
+    Diagnostics diagnostics;
+    QVERIFY(doc.open(QString::fromStdString(test::examplePath("four_bar.rlx")), diagnostics));
+    const std::string body = doc.spec().bodies.front().name;
+    doc.selection()->set({{ElementKind::Body, body}, {ElementKind::Joint, "no such"}, {ElementKind::Body, body}});
+    QCOMPARE(doc.selection()->ids().size(), std::size_t(1));
+    // Deleting it (an undoable edit) drops it before specChanged is heard.
+    bool emptyWhenHeard = false;
+    connect(&doc, &Document::specChanged, this, [&] { emptyWhenHeard = doc.selection()->isEmpty(); });
+    pushEdit(&doc, removeElements(doc.spec(), {{ElementKind::Body, body}}), "delete");
+    QVERIFY(emptyWhenHeard);
+    doc.undoStack()->undo();
+    doc.selection()->set({{ElementKind::Body, body}});
+    doc.newModel();
+    QVERIFY(doc.selection()->isEmpty());
   }
 };
 

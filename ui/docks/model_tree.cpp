@@ -142,15 +142,10 @@ void ModelTree::renamed(QTreeWidgetItem* item) {
 }
 
 void ModelTree::rename(const ElementId& id, const std::string& newName) {
-  const EditResult result = renameElement(document_->spec(), id, newName);
-  if (!result.spec) {
-    QMessageBox::warning(this, tr("Rename"), QString::fromStdString(result.diagnostics.front().text()));
-    rebuild();
-    return;
-  }
-  pushEdit(document_, *result.spec,
-           tr("Rename %1 to %2").arg(QString::fromStdString(id.name), QString::fromStdString(newName)));
-  selection_->set({{id.kind, newName}});
+  const Diagnostics refused = pushRename(document_, id, newName);
+  if (refused.empty()) return;
+  QMessageBox::warning(this, tr("Rename"), QString::fromStdString(refused.front().text()));
+  rebuild();
 }
 
 }  // namespace rlx::ui

@@ -95,13 +95,14 @@ void PropertiesDock::rebuild() {
   syncing_ = true;
   const Spec& spec = document_->spec();
   const ElementId* id = selection_->single();
-  Json object;
+  Json object = id ? elementJson(spec, *id) : Json();
+  if (object.is_null()) id = nullptr;  // the document keeps the selection in the spec; be sure
   std::vector<std::string> fields;
   QString kind = "model", type;
   if (id) {
-    object = elementJson(spec, *id);
     if (id->kind == ElementKind::Parameter) object = Json{{"value", object}};
-    type = QString::fromStdString(object.value("type", ""));
+    const auto typeField = object.find("type");
+    if (typeField != object.end() && typeField->is_string()) type = QString::fromStdString(typeField->get<std::string>());
     kind = elementKindName(id->kind);
     fields = knownFields(id->kind, type.toStdString(), spec.dimension);
     title_->setText(tr("%1 \"%2\"").arg(kind, QString::fromStdString(id->name)));
@@ -141,42 +142,37 @@ void PropertiesDock::rebuild() {
 }
 
 void PropertiesDock::cellEdited(int row, int column) {
-  if (syncing_ || column != 1) return;
+  if (syncing_ || column != 1 || !table_->item(row, 0) || !table_->item(row, 1)) return;
   const QString field = table_->item(row, 0)->text();
   const QString text = table_->item(row, 1)->text();
-  // The edit rebuilds the table, so it runs after this cell's signal has returned.
-  QMetaObject::invokeMethod(this, [this, field, text] { editField(field, text); }, Qt::QueuedConnection);
+  // The edit rebuilds the table, so it runs after this cell's signal has returned, and only if
+  // the dock still shows what was edited.
+  const std::vector<ElementId> shown = selection_->ids();
+  QMetaObject::invokeMethod(
+      this, [this, field, text, shown] { if (selection_->ids() == shown) editField(field, text); },
+      Qt::QueuedConnection);
 }
 
 void PropertiesDock::editField(const QString& field, const QString& text) {
   const Spec& spec = document_->spec();
   const ElementId* id = selection_->single();
-  EditResult result;
-  QString what;
+  Diagnostics refused;
   if (id && field == "name") {
-    const ElementId old = *id;
-    result = renameElement(spec, old, text.trimmed().toStdString());
-    what = tr("Rename %1").arg(QString::fromStdString(old.name));
-    if (result.spec) {
-      pushEdit(document_, *result.spec, what);
-      selection_->set({{old.kind, text.trimmed().toStdString()}});
-      return;
-    }
+    refused = pushRename(document_, *id, text.trimmed().toStdString());
   } else if (id) {
-    result = setElementField(spec, *id, field.toStdString(), valueOfText(text));
-    what = tr("Set %1.%2").arg(QString::fromStdString(id->name), field);
+    const QString what = tr("Set %1.%2").arg(QString::fromStdString(id->name), field);
+    refused = pushEdit(document_, setElementField(spec, *id, field.toStdString(), valueOfText(text)), what, what);
   } else {
     const Json value = field == "gravity" ? valueOfText(text) : Json(text.toStdString());
-    result = setModelField(spec, field.toStdString(), value);
-    what = tr("Set model %1").arg(field);
+    const QString what = tr("Set model %1").arg(field);
+    refused = pushEdit(document_, setModelField(spec, field.toStdString(), value), what, what);
   }
-  const Diagnostics refused = pushEdit(document_, result, what, what);
   if (refused.empty()) return;
   // Keep the user's text in the cell, marked, with the reason below.
   rebuild();
   syncing_ = true;
   for (int row = 0; row < table_->rowCount(); ++row)
-    if (table_->item(row, 0)->text() == field) {
+    if (table_->item(row, 0) && table_->item(row, 1) && table_->item(row, 0)->text() == field) {
       table_->item(row, 1)->setText(text);
       table_->item(row, 1)->setBackground(QColor(255, 220, 220));
     }

@@ -7,16 +7,22 @@ constexpr int kMergingCommand = 1;
 
 }  // namespace
 
-SpecCommand::SpecCommand(Document* document, Spec after, const QString& text, QString mergeKey)
+SpecCommand::SpecCommand(Document* document, Spec after, const QString& text, QString mergeKey,
+                         Renames renamed)
     : QUndoCommand(text),
       document_(document),
       before_(document->spec()),
       after_(std::move(after)),
-      mergeKey_(std::move(mergeKey)) {}
+      mergeKey_(std::move(mergeKey)),
+      renamed_(std::move(renamed)) {}
 
-void SpecCommand::undo() { document_->setSpec(before_); }
+void SpecCommand::undo() {
+  Renames back;
+  for (const auto& [from, to] : renamed_) back.emplace_back(to, from);
+  document_->setSpec(before_, back);
+}
 
-void SpecCommand::redo() { document_->setSpec(after_); }
+void SpecCommand::redo() { document_->setSpec(after_, renamed_); }
 
 int SpecCommand::id() const { return mergeKey_.isEmpty() ? -1 : kMergingCommand; }
 
@@ -31,6 +37,17 @@ bool SpecCommand::mergeWith(const QUndoCommand* other) {
 void pushEdit(Document* document, const Spec& after, const QString& text, const QString& mergeKey) {
   if (after == document->spec()) return;
   document->undoStack()->push(new SpecCommand(document, after, text, mergeKey));
+}
+
+Diagnostics pushRename(Document* document, const ElementId& id, const std::string& newName) {
+  const EditResult result = renameElement(document->spec(), id, newName);
+  if (!result.spec) return result.diagnostics;
+  if (*result.spec == document->spec()) return {};
+  document->undoStack()->push(new SpecCommand(
+      document, *result.spec,
+      QObject::tr("Rename %1 to %2").arg(QString::fromStdString(id.name), QString::fromStdString(newName)),
+      {}, {{id, {id.kind, newName}}}));
+  return {};
 }
 
 Diagnostics pushEdit(Document* document, const EditResult& result, const QString& text,

@@ -13,8 +13,10 @@ namespace rlx::ui {
 
 class SpecCommand : public QUndoCommand {
  public:
-  // mergeKey empty: never merges.
-  SpecCommand(Document* document, Spec after, const QString& text, QString mergeKey = {});
+  // mergeKey empty: never merges. `renamed`: the elements the edit renames (they stay
+  // selected under their new names, and under their old ones again on undo).
+  SpecCommand(Document* document, Spec after, const QString& text, QString mergeKey = {},
+              Renames renamed = {});
 
   void undo() override;
   void redo() override;
@@ -25,11 +27,16 @@ class SpecCommand : public QUndoCommand {
   Document* document_;
   Spec before_, after_;
   QString mergeKey_;
+  Renames renamed_;
 };
 
 // Pushes an edit onto the document's undo stack (nothing when it changes nothing).
 void pushEdit(Document* document, const Spec& after, const QString& text,
               const QString& mergeKey = {});
+
+// Renames an element (with every reference to it) as one undoable edit; it stays selected if it
+// was. Returns why the rename is refused, or nothing.
+Diagnostics pushRename(Document* document, const ElementId& id, const std::string& newName);
 
 // Pushes the spec of an EditResult, or returns its diagnostics when the edit is refused.
 Diagnostics pushEdit(Document* document, const EditResult& result, const QString& text,

@@ -19,27 +19,28 @@ QString Document::displayName() const {
 void Document::newModel(int dimension) {
   Spec spec;
   spec.dimension = dimension;
-  spec_ = spec;
-  undo_.clear();
   path_.clear();
-  recompile();
-  emit filePathChanged(path_);
-  emit documentReset();
-  emit specChanged();
+  reset(std::move(spec));
 }
 
 bool Document::open(const QString& path, Diagnostics& diagnostics) {
   LoadResult loaded = loadModelFile(path.toStdString());
   diagnostics = loaded.diagnostics;
   if (!loaded.spec) return false;
-  spec_ = std::move(*loaded.spec);
-  undo_.clear();
   path_ = QFileInfo(path).suffix() == "rlx" ? QFileInfo(path).absoluteFilePath() : QString();
+  reset(std::move(*loaded.spec));
+  return true;
+}
+
+void Document::reset(Spec spec) {
+  // The undo stack's commands refer to the old spec: they go first, then the selection.
+  undo_.clear();
+  spec_ = std::move(spec);
   recompile();
+  selection_.clear();
   emit filePathChanged(path_);
   emit documentReset();
   emit specChanged();
-  return true;
 }
 
 bool Document::saveAs(const QString& path, QString* error) {
@@ -54,9 +55,10 @@ bool Document::saveAs(const QString& path, QString* error) {
   return true;
 }
 
-void Document::setSpec(const Spec& spec) {
+void Document::setSpec(const Spec& spec, const Renames& renamed) {
   spec_ = spec;
   recompile();
+  selection_.follow(renamed);
   emit specChanged();
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // The open model: its spec, the undo stack that every edit goes through, the file it came from,
-// and the compiled model with its diagnostics. Docks and the viewport observe it and own no data.
+// the compiled model with its diagnostics, and the selection. Docks and the viewport observe it
+// and own no data. Every change of the spec brings the selection up to date first (removed
+// elements leave it, renamed ones follow), then emits specChanged.
 
+#include "document/selection.h"
 #include "model/compile.h"
 #include "model/spec.h"
 
@@ -20,6 +23,7 @@ class Document : public QObject {
 
   const Spec& spec() const { return spec_; }
   QUndoStack* undoStack() { return &undo_; }
+  Selection* selection() { return &selection_; }
 
   // The compiled model of the current spec, or empty with the reasons in diagnostics().
   const std::optional<Model>& model() const { return compiled_.model; }
@@ -40,7 +44,8 @@ class Document : public QObject {
   bool saveAs(const QString& path, QString* error);
 
   // Replaces the spec without an undo entry (commands call this; use a command to edit).
-  void setSpec(const Spec& spec);
+  // `renamed`: elements the change renamed, which stay selected under their new names.
+  void setSpec(const Spec& spec, const Renames& renamed = {});
 
  signals:
   void specChanged();      // after every edit, undo and redo; model() is recompiled
@@ -49,8 +54,10 @@ class Document : public QObject {
 
  private:
   void recompile();
+  void reset(Spec spec);  // a new or opened model
 
   Spec spec_;
+  Selection selection_{&spec_};
   CompileResult compiled_;
   QUndoStack undo_;
   QString path_;

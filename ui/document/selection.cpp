@@ -4,13 +4,19 @@
 
 namespace rlx::ui {
 
+Selection::Selection(const Spec* spec, QObject* parent) : QObject(parent), spec_(spec) {}
+
 bool Selection::contains(const ElementId& id) const {
   return std::find(ids_.begin(), ids_.end(), id) != ids_.end();
 }
 
 void Selection::set(std::vector<ElementId> ids) {
-  if (ids == ids_) return;
-  ids_ = std::move(ids);
+  std::vector<ElementId> kept;
+  for (ElementId& id : ids)
+    if (rlx::ui::contains(*spec_, id) && std::find(kept.begin(), kept.end(), id) == kept.end())
+      kept.push_back(std::move(id));
+  if (kept == ids_) return;
+  ids_ = std::move(kept);
   emit changed();
 }
 
@@ -24,11 +30,12 @@ void Selection::toggle(const ElementId& id) {
   set(std::move(ids));
 }
 
-void Selection::prune(const Spec& spec) {
-  std::vector<ElementId> kept;
-  for (const ElementId& id : ids_)
-    if (rlx::ui::contains(spec, id)) kept.push_back(id);
-  set(std::move(kept));
+void Selection::follow(const Renames& renamed) {
+  std::vector<ElementId> ids = ids_;
+  for (ElementId& id : ids)
+    for (const auto& [from, to] : renamed)
+      if (id == from) id = to;
+  set(std::move(ids));
 }
 
 }  // namespace rlx::ui
