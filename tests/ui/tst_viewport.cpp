@@ -92,6 +92,7 @@ class TestViewport : public QObject {
   void barsStayAtLeastSixPixelsWide();
   void drawsTheSpatialSliderCrankAsOneChain();
   void drawsLinksThroughTheirJoints();
+  void emptyModelShowsTheFirstSteps();
 
  private:
   void show(const std::string& example);
@@ -512,7 +513,7 @@ void TestViewport::drawsTheSpatialSliderCrankAsOneChain() {
 void TestViewport::drawsLinksThroughTheirJoints() {
   // A shapeless plate with three pins, a bar between two pins one above the other (no axis),
   // and a bar with one pin and an explicit vertical axis.
-  const LoadResult loaded = readRlx(R"({"reuleaux": 1, "dimension": 2,
+  showSpec(R"({"reuleaux": 1, "dimension": 2,
     "bodies": [{"name": "plate"},
                {"name": "rod", "position": [0.2, 0.2], "shape": {"type": "bar", "length": 0.4, "width": 0.03}},
                {"name": "arm", "position": [-0.3, 0.25],
@@ -520,14 +521,7 @@ void TestViewport::drawsLinksThroughTheirJoints() {
     "joints": [{"name": "p1", "type": "revolute", "body1": "ground", "body2": "plate", "at": [-0.2, 0]},
                {"name": "p2", "type": "revolute", "body1": "plate", "body2": "rod", "at": [0.2, 0]},
                {"name": "p3", "type": "revolute", "body1": "plate", "body2": "arm", "at": [0, 0.25]},
-               {"name": "p4", "type": "revolute", "body1": "ground", "body2": "rod", "at": [0.2, 0.4]}]})",
-                                   "links.rlx");
-  QVERIFY(loaded.spec);
-  model_ = test::compileOrFail(*loaded.spec);
-  view_->setModel(*loaded.spec, &model_);
-  view_->show();
-  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
-  view_->fitToModel();
+               {"name": "p4", "type": "revolute", "body1": "ground", "body2": "rod", "at": [0.2, 0.4]}]})");
   const QImage image = view_->grabFrame();
   if (const QString dir = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !dir.isEmpty())
     QVERIFY(image.save(dir + "/viewport_links.png"));
@@ -543,6 +537,39 @@ void TestViewport::drawsLinksThroughTheirJoints() {
   QCOMPARE(click(-0.3f, 0.33f), QString("arm"));
 }
 
+// Dark guide text in the middle third of a frame (the grid and background are light).
+static int darkPixelsInTheMiddle(const QImage& image) {
+  int dark = 0;
+  for (int y = image.height() / 3; y < 2 * image.height() / 3; ++y)
+    for (int x = image.width() / 4; x < 3 * image.width() / 4; ++x)
+      dark += qGray(image.pixel(x, y)) < 140;
+  return dark;
+}
+
+void TestViewport::emptyModelShowsTheFirstSteps() {
+  Spec empty;
+  empty.dimension = 2;
+  view_->setModel(empty, nullptr);
+  view_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+  QVERIFY(view_->scene().showsEmptyGuide());
+  QVERIFY2(view_->hint().contains("Add Bar"), qPrintable(view_->hint()));
+  const int guide = darkPixelsInTheMiddle(view_->grabFrame());
+  QVERIFY2(guide > 500, qPrintable(QString::number(guide)));
+
+  // The first body: the guide gives way to the mechanism.
+  Spec withBar = empty;
+  withBar.bodies.push_back(BodySpec{});
+  withBar.bodies.back().name = "bar1";
+  view_->setModel(withBar, nullptr);
+  QVERIFY(!view_->scene().showsEmptyGuide());
+  QVERIFY(!view_->hint().contains("Empty model"));
+  // (only the new body's small outline and centre mark are left there)
+  const int body = darkPixelsInTheMiddle(view_->grabFrame());
+  QVERIFY2(body < guide / 4, qPrintable(QString("%1 against %2").arg(body).arg(guide)));
+}
+
 QTEST_MAIN(TestViewport)
 
 #include "tst_viewport.moc"
+

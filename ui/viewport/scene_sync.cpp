@@ -8,6 +8,7 @@
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
+#include <vtkCoordinate.h>
 #include <vtkMatrix4x4.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -77,11 +78,30 @@ SceneSync::SceneSync(vtkRenderer* renderer) : renderer_(renderer) {
   timeText_->SetPosition(12, 10);
   timeText_->SetVisibility(false);
   renderer_->AddActor2D(timeText_);
+
+  emptyGuide_ = vtkSmartPointer<vtkTextActor>::New();
+  emptyGuide_->SetInput(
+      "Empty model\n\n"
+      "Add Bar (B): drag from one end of a link to the other\n"
+      "Add Revolute (R): click a bar end to pin it\n"
+      "Run (Ctrl+R) to animate and plot\n\n"
+      "or open a classic linkage from File > Examples");
+  vtkTextProperty* guide = emptyGuide_->GetTextProperty();
+  guide->SetFontSize(16);
+  guide->SetColor(kInk[0], kInk[1], kInk[2]);
+  guide->SetOpacity(0.7);
+  guide->SetJustificationToCentered();
+  guide->SetVerticalJustificationToCentered();
+  emptyGuide_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
+  emptyGuide_->SetPosition(0.5, 0.5);
+  emptyGuide_->SetVisibility(false);
+  renderer_->AddActor2D(emptyGuide_);
 }
 
 SceneSync::~SceneSync() {
   clear();
   renderer_->RemoveActor2D(timeText_);
+  renderer_->RemoveActor2D(emptyGuide_);
 }
 
 void SceneSync::clear() {
@@ -130,6 +150,7 @@ void SceneSync::setModel(const Spec& spec, const Model* model) {
   clear();
   model_ = model ? std::make_unique<Model>(*model) : nullptr;
   dimension_ = spec.dimension;
+  emptyGuide_->SetVisibility(spec.bodies.empty());
   // Model size from the bodies' positions and the joint points.
   size_ = 0.0;
   numbers_ = std::make_unique<SpecNumbers>(spec);
@@ -494,6 +515,8 @@ void SceneSync::updateTraces() {
     traceActors_.push_back(actor);
   }
 }
+
+bool SceneSync::showsEmptyGuide() const { return emptyGuide_->GetVisibility() != 0; }
 
 void SceneSync::setTimeText(const QString& text) {
   timeText_->SetInput(text.toUtf8().constData());

@@ -63,6 +63,8 @@ class SceneSync {
   void setTraceHistory(const std::vector<Frame>* frames, int current);
 
   void setTimeText(const QString& text);  // empty hides it
+  // The first steps, centred in the view while the model has no bodies.
+  bool showsEmptyGuide() const;
   void setGridVisible(bool visible);
   void setGridSpacing(double spacing);
   double gridSpacing() const { return gridSpacing_; }
@@ -156,6 +158,7 @@ class SceneSync {
   bool gridVisible_ = true;
   double gridSpacing_ = 0.05;
   vtkSmartPointer<vtkTextActor> timeText_;
+  vtkSmartPointer<vtkTextActor> emptyGuide_;
 };
 
 }  // namespace rlx::ui

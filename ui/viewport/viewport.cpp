@@ -251,6 +251,7 @@ void Viewport::setModel(const Spec& spec, const Model* model) {
     fitToModel();
     fitted_ = true;
   }
+  if (!toolPressed_) setHint(stepHint());
   requestRender();
 }
 
@@ -546,7 +547,8 @@ QString Viewport::describe(const Target& target) const {
 QString Viewport::stepHint() const {
   switch (tool_) {
     case Tool::Select:
-      return tr("Click to select; drag a body to move the mechanism, empty space to pan");
+      return spec_.bodies.empty() ? tr("Empty model: press B (Add Bar) and drag to draw the first link")
+                                  : tr("Click to select; drag a body to move the mechanism, empty space to pan");
     case Tool::AddBar:
       return toolPressed_ ? tr("Release at the other end of the bar")
                           : tr("Drag from one end of the bar to the other");
