@@ -27,7 +27,7 @@ QPoint at(Viewport* viewport, double x, double y) {
 }
 
 void drag(Viewport* viewport, QPointF from, QPointF to) {
-  gestures::drag(viewport, at(viewport, from.x(), from.y()), at(viewport, to.x(), to.y()));
+  input::dragPixels(viewport, at(viewport, from.x(), from.y()), at(viewport, to.x(), to.y()));
 }
 
 }  // namespace

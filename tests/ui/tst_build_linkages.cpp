@@ -92,7 +92,7 @@ void TestBuildLinkages::click(QPointF world) {
 
 void TestBuildLinkages::drawBar(QPointF from, QPointF to) {
   const QPoint a = aim(from), b = aim(to);
-  drag(viewport_, a, b);
+  input::dragPixels(viewport_, a, b);
   ++gestures_;
 }
 

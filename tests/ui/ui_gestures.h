@@ -9,6 +9,7 @@
 #include "plot/channel_tree.h"
 #include "plot/plot_panel.h"
 #include "run/analysis_dialog.h"
+#include "ui_input.h"
 #include "viewport/viewport.h"
 
 #include <QApplication>
@@ -17,7 +18,6 @@
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QToolBar>
 #include <QtTest>
 
 #include <functional>
@@ -57,25 +57,7 @@ inline void clickOk(QWidget* dialog) {
 
 // Clicks the toolbar button of an action.
 inline void clickAction(MainWindow& window, const char* name) {
-  QAction* action = window.action(name);
-  QVERIFY2(action, name);
-  for (QToolBar* bar : window.findChildren<QToolBar*>())
-    if (QWidget* button = bar->widgetForAction(action)) {
-      QTest::mouseClick(button, Qt::LeftButton);
-      return;
-    }
-  QFAIL(qPrintable(QString("no toolbar button for ") + name));
-}
-
-// A left-button drag in five moves, between widget positions.
-inline void drag(QWidget* widget, QPoint a, QPoint b) {
-  QTest::mousePress(widget, Qt::LeftButton, {}, a);
-  for (int k = 1; k <= 5; ++k) {
-    const QPoint p = a + (b - a) * k / 5;
-    QMouseEvent move(QEvent::MouseMove, p, widget->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &move);
-  }
-  QTest::mouseRelease(widget, Qt::LeftButton, {}, b);
+  QVERIFY2(input::clickToolButton(window, name), qPrintable(QString("no toolbar button for ") + name));
 }
 
 // A motion on a joint through the Add Motion dialog.
