@@ -54,7 +54,8 @@ HHTStep::HHTStep(const Model& model, Workspace& ws, double alpha, double toleran
   const double size = kRunawayFactor * modelSize(model, model.q0);
   for (const Body& b : model.bodies)
     displacementLimit_.segment(b.v, model.dimension).setConstant(size);
-  rn_.setZero(n_);
+  vdotn_.setZero(n_);
+  weightedA_.setZero(n_);
   lambdan_.setZero(m_);
   lambda_.setZero(m_);
   lambdaAll_.setZero(ws.lambda.size());
@@ -81,8 +82,7 @@ void HHTStep::start() {
   lambdaRate_.setZero();
   for (Eigen::Index k = 0; k < m_; ++k)
     lambdan_(k) = ws_.lambda(rows_[static_cast<std::size_t>(k)]);
-  rn_.noalias() = ws_.Phi_q.transpose() * ws_.lambda;
-  rn_ -= ws_.Q;
+  vdotn_ = ws_.vdot;
 }
 
 void HHTStep::updateTrial(const State& accepted, double h) {
@@ -104,12 +104,13 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
   evaluateAppliedForces(model_, trial_, ws_);
   ++stats.rhsEvaluations;
   expandMultipliers(lambda_);
-  // e1 = M a / (1 + alpha) + Phi_q^T lambda - Q - alpha / (1 + alpha) r_n
+  // e1 = M(q_{n+1}) (a + alpha vdot_n) / (1 + alpha) + Phi_q^T lambda - Q
+  weightedA_ = (a_ + alpha_ * vdotn_) / (1 + alpha_);
   auto e1 = residual_.head(n_);
   if (!sparse_) {
     evaluateConstraints(model_, trial_, ws_);
-    e1.noalias() = ws_.M * a_;
-    e1 = (e1 - alpha_ * rn_) / (1 + alpha_) - ws_.Q;
+    e1.noalias() = ws_.M * weightedA_;
+    e1 -= ws_.Q;
     e1.noalias() += ws_.Phi_q.transpose() * lambdaAll_;
   } else {
     // Phi and Phi_q^T lambda in one pass where J is kept (Phi_q itself only to form J).
@@ -127,8 +128,9 @@ bool HHTStep::evaluateResidual(const State& accepted, double h, RunStats& stats)
     const int* massRows = M.outerIndexPtr();
     for (Eigen::Index i = 0; i < n_; ++i) {
       double Ma = 0.0;
-      for (int p = massRows[i]; p < massRows[i + 1]; ++p) Ma += mass[p] * a_(massColumns[p]);
-      e1(i) = (Ma - alpha_ * rn_(i)) / (1 + alpha_) - ws_.Q(i) + constraintForce_(i);
+      for (int p = massRows[i]; p < massRows[i + 1]; ++p)
+        Ma += mass[p] * weightedA_(massColumns[p]);
+      e1(i) = Ma - ws_.Q(i) + constraintForce_(i);
     }
   }
   // e2: holonomic Phi / (beta h^2), nonholonomic (A v - b) / (gamma h)
@@ -268,10 +270,8 @@ double HHTStep::errorEstimate(double h) const {
 }
 
 void HHTStep::accept(State& state) {
-  // r_{n+1} from e1 = 0: (alpha r_n - M a) / (1 + alpha)
-  rn_ *= alpha_;
-  rn_.noalias() -= ws_.M * a_;
-  rn_ /= 1 + alpha_;
+  // vdot_{n+1}, the acceleration e1 = 0 holds with at t_{n+1}
+  vdotn_ = (a_ + alpha_ * vdotn_) / (1 + alpha_);
   const double h = trial_.t - state.t;
   aRate_ = (a_ - anStep_) / h;
   lambdaRate_ = (lambda_ - lambdan_) / h;

@@ -8,8 +8,12 @@
 // a_n approximates vdot(t_n + alpha h_n): a step of another length h first moves it to
 // t_n + alpha h, a_n + alpha (h - h_n) (a_n - a_{n-1}) / h_n, which keeps the method second order
 // when h changes.
-// Equations, with r = Phi_q^T lambda - Q:
-//   e1 = M a / (1 + alpha) + r_{n+1} - alpha / (1 + alpha) r_n = 0        (nv)
+// Equations: the acceleration at t_{n+1} is vdot_{n+1} = (a + alpha vdot_n) / (1 + alpha) (so that
+// a = (1 + alpha) vdot_{n+1} - alpha vdot_n ~ vdot(t_{n+1} + alpha h)), and
+//   e1 = M(q_{n+1}) vdot_{n+1} + Phi_q^T lambda - Q = 0                     (nv)
+// Weighing the forces at t_n and t_{n+1} instead (M a + (1 + alpha) r_{n+1} - alpha r_n = 0,
+// r = Phi_q^T lambda - Q) is the same where M is constant (planar) but first order where it
+// turns with the bodies (spatial): it mixes M(q_n) vdot_n into the step at q_{n+1}.
 //   e2 = Phi(q_{n+1}, t_{n+1}) / (beta h^2) = 0                            (holonomic rows)
 //        (A(q_{n+1}) v_{n+1} - b) / (gamma h) = 0                          (nonholonomic rows)
 // Newton on [e1; e2] with the iteration matrix (solve/iteration_matrix.h)
@@ -61,7 +65,7 @@ class HHTStep {
   // sparse: the sparse storage and factorization of J (see above).
   HHTStep(const Model& model, Workspace& ws, double alpha, double tolerance, bool sparse);
 
-  // Takes a_n = ws.vdot, lambda_n = ws.lambda and r_n from ws at the accepted state: call after
+  // Takes a_n = vdot_n = ws.vdot and lambda_n = ws.lambda at the accepted state: call after
   // solveAccelerations there.
   void start();
 
@@ -99,7 +103,9 @@ class HHTStep {
   bool phiQCurrent_ = true;        // sparse: ws.Phi_q belongs to the trial
   Eigen::Index n_ = 0, m_ = 0;
 
-  Eigen::VectorXd an_, lambdan_, rn_;   // accepted step: a_n, lambda_n (active rows), r_n
+  Eigen::VectorXd an_, lambdan_;        // accepted step: a_n, lambda_n (active rows)
+  Eigen::VectorXd vdotn_;               // the acceleration at t_n (see the equations above)
+  Eigen::VectorXd weightedA_;           // (a + alpha vdot_n) / (1 + alpha) of the iterate
   Eigen::VectorXd aRate_, lambdaRate_;  // their rates over the last step (the predictor)
   Eigen::VectorXd anStep_;              // a_n referred to this step's h (see solve)
   double hn_ = 0.0;                     // the last accepted step (0: none since start)
