@@ -1,6 +1,7 @@
 #include "solve/assembly.h"
 
 #include "solve/constraints.h"
+#include "solve/force_check.h"
 #include "solve/forces.h"
 #include "solve/kkt_solver.h"
 #include "solve/sparse_qr.h"
@@ -277,12 +278,21 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
   Eigen::VectorXd rhs(n + m), x;
   rhs.head(n) = ws.Q;
   for (Eigen::Index k = 0; k < m; ++k) rhs(n + k) = ws.gamma(rows[static_cast<std::size_t>(k)]);
-  if (!rhs.allFinite() || !solveKkt(model, ws, rows, rhs, x)) {
-    report.status = rhs.allFinite() ? SolveStatus::Singular : SolveStatus::NotFinite;
-    report.message = rhs.allFinite()
-                         ? "accelerations cannot be computed: the mass matrix is singular on the "
-                           "free motions (a body with zero mass or inertia that no joint holds)"
-                         : "accelerations cannot be computed: an applied force is not finite";
+  if (!rhs.allFinite()) {
+    report.status = SolveStatus::NotFinite;
+    const NonFiniteForce bad = ws.Q.allFinite() ? NonFiniteForce{} : findNonFiniteForce(model, state, ws);
+    if (!bad.element.empty()) report.elements = {bad.element};
+    report.message = "accelerations cannot be computed: " +
+                     (!bad.element.empty()  ? bad.cause
+                      : ws.Q.allFinite()    ? "a constraint's acceleration term is not finite"
+                                            : "an applied force is not finite");
+    return report;
+  }
+  if (!solveKkt(model, ws, rows, rhs, x)) {
+    report.status = SolveStatus::Singular;
+    report.message =
+        "accelerations cannot be computed: the mass matrix is singular on the free motions (a "
+        "body with zero mass or inertia that no joint holds)";
     return report;
   }
   ws.vdot = x.head(n);

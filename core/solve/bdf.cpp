@@ -69,7 +69,7 @@ int BdfControl::nextOrder(double error, double tNew, double& nextError) {
       return k_ - 1;
     }
   }
-  if (!step_.canRaise(k_)) return k_;
+  if (k_ >= options_.bdfMaxOrder || !step_.canRaise(k_)) return k_;
   const double above = step_.errorAbove(k_, tNew);
   const double up = growth(above, k_ + 1), current = growth(error, k_);
   // At the step cap (both growths 2) the local error says nothing: the velocity defect decides.
@@ -130,7 +130,7 @@ void BdfControl::run(State& state) {
     }
     const Outcome outcome = step_.solve(k_, tNew);
     if (outcome == Outcome::NotFinite) {
-      reportNonFiniteForce(model_, step_.badForce(), tNew, report_);
+      reportNonFiniteForce(step_.badForce(), tNew, report_);
       return;
     }
     const double error = outcome == Outcome::Converged ? step_.error(k_, tNew) : 0.0;
@@ -183,7 +183,11 @@ void integrateBDF(const Model& model, State& state, Workspace& ws, const Dynamic
                   Recorder& recorder, SolveReport& report) {
   report = SolveReport{};
   report.time = state.t;
-  if (const std::string why = checkStepOptions(options); !why.empty()) {
+  std::string why = checkStepOptions(options);
+  if (why.empty() && (options.bdfMaxOrder < 1 || options.bdfMaxOrder > BdfStep::kMaxOrder))
+    why = "the highest order must be 1 to " + std::to_string(BdfStep::kMaxOrder) + ", got " +
+          std::to_string(options.bdfMaxOrder);
+  if (!why.empty()) {
     report.status = SolveStatus::Unsupported;
     report.message = "BDF cannot run: " + why;
     return;

@@ -299,8 +299,8 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
   bool roundoff = false, stalled = false;
   for (int iteration = 0;; ++iteration) {
     if (!residual(tNew)) {
-      badForce_ = nonFiniteForce(model_, ws_);
-      return badForce_ >= 0 ? Outcome::NotFinite : Outcome::Failed;
+      badForce_ = findNonFiniteForce(model_, point_, ws_);
+      return badForce_.element.empty() ? Outcome::Failed : Outcome::NotFinite;
     }
     const double phi = model_.nh ? ws_.Phi.cwiseAbs().maxCoeff() : 0.0;
     const double nonholonomic = model_.nn ? R_.tail(model_.nn).cwiseAbs().maxCoeff() / a0_ : 0.0;

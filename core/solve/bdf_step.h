@@ -34,6 +34,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/force_check.h"
 #include "solve/iteration_matrix.h"
 #include "solve/workspace.h"
 
@@ -73,7 +74,7 @@ class BdfStep {
   void accept(State& state, bool keepCorrection);
 
   // The force that was not finite in the last NotFinite outcome.
-  int badForce() const { return badForce_; }
+  const NonFiniteForce& badForce() const { return badForce_; }
   // The predicted state of the last step.
   State predictor(double tNew) const { return State{tNew, qp_, vp_}; }
 
@@ -121,7 +122,7 @@ class BdfStep {
   // Positions q_, qp_, qs_ (nq); chart coordinates xi_, xp_, cq_, qe_ (nv).
   Eigen::VectorXd R_, d_, rhs_, Q0_, G0_, qp_, vp_, xp_, cq_, cv_, q_, xi_, v_, vdot_, lambda_, qe_,
       ve_, qs_, scratch_, weights_;
-  int badForce_ = -1;
+  NonFiniteForce badForce_;
 };
 
 }  // namespace rlx

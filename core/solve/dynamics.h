@@ -31,6 +31,7 @@ struct DynamicsOptions {
   double hhtAlpha = -0.1;    // in [-1/3, 0]
   bool variableStep = false; // hht: error-controlled steps
   bool energyCorrection = true;  // corrected-rk*: Braun-Goldfarb energy term
+  int bdfMaxOrder = 5;           // bdf: the highest order it may use, 1 to 5 (library only)
   // Sparse linear algebra from this many velocities: hht's and bdf's iteration matrix, the
   // corrected equation's pseudoinverses (normal equations).
   int sparseFrom = kSparseHHTFromVelocities;

@@ -1,13 +1,21 @@
 #pragma once
-// Which applied force makes Q non-finite: for the failure reports of the integrators.
+// Which element makes the applied forces Q non-finite: for the failure reports of the analyses.
 
 #include "model/model.h"
 #include "solve/workspace.h"
 
+#include <string>
+
 namespace rlx {
 
-// Index of the first force whose expressions (vector components, value, spring law) are not
-// finite at ws.slotValues, or -1. Call after evaluateAppliedForces at the offending state.
-int nonFiniteForce(const Model& model, const Workspace& ws);
+struct NonFiniteForce {
+  std::string element;  // the body or force element; empty: none found
+  std::string cause;    // "the weight of body \"b\" (mass 1e+308 kg) is not finite", ...
+};
+
+// The first element whose share of Q is not finite at `state`: a body's weight (mass times
+// gravity), a spatial body's inertia forces (omega x J omega), or a force element (its expressions
+// or the force they give, such as a stiffness times a stretch). Leaves ws.Q evaluated at `state`.
+NonFiniteForce findNonFiniteForce(const Model& model, const State& state, Workspace& ws);
 
 }  // namespace rlx

@@ -31,8 +31,8 @@ void reportFailure(const Model& model, const State& state, Workspace& ws, const 
                    StepOutcome outcome, double h, SolveReport& report) {
   report.time = state.t;
   if (outcome == StepOutcome::NotFinite) {
-    if (step.nonFiniteForceIndex() >= 0)
-      return reportNonFiniteForce(model, step.nonFiniteForceIndex(), state.t, report);
+    if (!step.nonFiniteForce().element.empty())
+      return reportNonFiniteForce(step.nonFiniteForce(), state.t, report);
     report.status = SolveStatus::NotFinite;
     report.message =
         dynamicsFailurePrefix(state.t) + "the state became non-finite (step " + numberText(h) + " s)";
@@ -83,9 +83,11 @@ void integrateHHT(const Model& model, State& state, Workspace& ws, const Dynamic
   if (!initial.ok()) {
     report = initial;
     report.time = state.t;
-    const int force = initial.status == SolveStatus::NotFinite ? nonFiniteForce(model, ws) : -1;
-    if (force >= 0)
-      reportNonFiniteForce(model, force, state.t, report);
+    const NonFiniteForce bad = initial.status == SolveStatus::NotFinite
+                                   ? findNonFiniteForce(model, state, ws)
+                                   : NonFiniteForce{};
+    if (!bad.element.empty())
+      reportNonFiniteForce(bad, state.t, report);
     else
       report.message = dynamicsFailurePrefix(state.t) + initial.message;
     return;

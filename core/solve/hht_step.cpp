@@ -176,7 +176,7 @@ double HHTStep::correctionNorm(double h) {
 }
 
 StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunStats& stats) {
-  badForce_ = -1;
+  badForce_ = {};
   trial_.t = tNext;
   // a_n approximates vdot(t_n + alpha h_n); a step of another length needs it at t_n + alpha h:
   // moved along the last step's rate, so that the method stays second order as h changes.
@@ -195,7 +195,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
   double previous = 0.0;
   for (int k = 0; k < 2 * kMaxIterations; ++k) {
     if (!evaluateResidual(accepted, h, stats)) {
-      badForce_ = nonFiniteForce(model_, ws_);
+      badForce_ = findNonFiniteForce(model_, trial_, ws_);
       return StepOutcome::NotFinite;
     }
     if (k == 0) predictor_ = trial_;

@@ -49,6 +49,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
+#include "solve/force_check.h"
 #include "solve/iteration_matrix.h"
 #include "solve/workspace.h"
 
@@ -78,8 +79,8 @@ class HHTStep {
   // Makes the solved trial the accepted state; ws.vdot and ws.lambda belong to it afterwards.
   void accept(State& state);
 
-  // The force whose expression was not finite in the last NotFinite outcome, or -1.
-  int nonFiniteForceIndex() const { return badForce_; }
+  // The element that made the forces not finite in the last NotFinite outcome (or none).
+  const NonFiniteForce& nonFiniteForce() const { return badForce_; }
 
   // The state of the first Newton iterate of the last step (the Newmark predictor).
   const State& predictor() const { return predictor_; }
@@ -123,7 +124,7 @@ class HHTStep {
   double nonlinearity_ = 0.0;  // c: a J formed where the correction is x contracts by c x
   bool factored_ = false;
   double hJ_ = 0.0;  // the step J was formed for
-  int badForce_ = -1;
+  NonFiniteForce badForce_;
 };
 
 }  // namespace rlx

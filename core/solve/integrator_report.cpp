@@ -21,11 +21,11 @@ std::string dynamicsFailurePrefix(double t) {
   return "dynamic analysis failed at t = " + numberText(t) + " s: ";
 }
 
-void reportNonFiniteForce(const Model& model, int force, double t, SolveReport& report) {
+void reportNonFiniteForce(const NonFiniteForce& bad, double t, SolveReport& report) {
   report.status = SolveStatus::NotFinite;
   report.time = t;
-  report.elements = {model.forces[static_cast<std::size_t>(force)].name};
-  report.message = dynamicsFailurePrefix(t) + "the force \"" + report.elements[0] + "\" is not finite";
+  report.elements = {bad.element};
+  report.message = dynamicsFailurePrefix(t) + bad.cause;
 }
 
 void reportStepFailure(const Model& model, Workspace& ws, const State& last,

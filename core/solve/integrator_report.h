@@ -4,6 +4,7 @@
 
 #include "model/model.h"
 #include "solve/dynamics.h"
+#include "solve/force_check.h"
 #include "solve/report.h"
 #include "solve/workspace.h"
 
@@ -17,8 +18,8 @@ std::string checkStepOptions(const DynamicsOptions& options);
 // "dynamic analysis failed at t = 1.234 s: "
 std::string dynamicsFailurePrefix(double t);
 
-// Names the force whose expression is not finite at time t (index from nonFiniteForce).
-void reportNonFiniteForce(const Model& model, int force, double t, SolveReport& report);
+// Names the element that makes the applied forces not finite at time t (findNonFiniteForce).
+void reportNonFiniteForce(const NonFiniteForce& bad, double t, SolveReport& report);
 
 // A step that cannot be completed even at step h: `cause` says why ("the Newton iterations do not
 // converge"), and the joints whose equations are dependent at `last` — or else at `predictor`,

@@ -274,6 +274,14 @@ void TestBdf::badOptionsRefused() {
   QCOMPARE(run.results.report.message,
            std::string("BDF cannot run: the tolerance must be positive, got 0"));
   QCOMPARE(run.results.stats.steps, 0);
+  for (const int order : {0, 6}) {
+    options = pendulumOptions(1e-6);
+    options.bdfMaxOrder = order;
+    const Run capped = runBdf(test::examplePath("simple_pendulum.rlx"), options);
+    QCOMPARE(capped.results.report.status, SolveStatus::Unsupported);
+    QCOMPARE(capped.results.report.message,
+             "BDF cannot run: the highest order must be 1 to 5, got " + std::to_string(order));
+  }
 }
 
 QTEST_GUILESS_MAIN(TestBdf)
