@@ -4,7 +4,8 @@
 // slider-crank from 6 rad/s (reference: corrected-rk45 at tolerance 1e-12). Positions (and
 // orientations), velocities, the energy drift of these conservative models and a joint's reaction
 // are measured at t = 1 s for a series of steps; the fitted log-log slopes must be within 0.2 of
-// the method's order (the energy's may be higher). bdf chooses its own steps: run with its order capped at k for a series of
+// the method's order (the energy's may be higher); also hht's energy drift on the rolling disk
+// (nonholonomic). bdf chooses its own steps: run with its order capped at k for a series of
 // tolerances, its errors against the mean step (1 s / steps) must show order k.
 #include "solve/assembly.h"
 #include "solve/constraints.h"
@@ -147,6 +148,7 @@ class TestSpatialOrder : public QObject {
  private slots:
   void order_data();
   void order();
+  void rollingDiskEnergy();
 };
 
 void TestSpatialOrder::order_data() {
@@ -202,6 +204,18 @@ void TestSpatialOrder::order() {
   for (const double slope : slopes) QVERIFY2(slope >= order - 0.2, QByteArray::number(slope));
   for (const double slope : {slopes[0], slopes[1], slopes[3]})
     QVERIFY2(slope <= order + 0.2, QByteArray::number(slope));
+}
+
+void TestSpatialOrder::rollingDiskEnergy() {
+  // The rolling disk in Routh's steady motion (nonholonomic rows): hht's energy drift over 1 s.
+  const Case disk{test::compileOrFail(test::loadSpec(test::examplePath("rolling_disk.rlx"))), 0};
+  const std::vector<double> steps{1e-3, 5e-4, 2.5e-4, 1e-4};
+  std::vector<double> drift;
+  for (const double h : steps) drift.push_back(runTo(disk, optionsOf("hht", h, 0)).energyDrift);
+  const double slope = test::logLogSlope(steps, drift);
+  qInfo("rolling disk, hht: energy drift %.3e ... %.3e J, slope %.2f", drift.front(), drift.back(),
+        slope);
+  QVERIFY2(std::abs(slope - 2) <= 0.2, QByteArray::number(slope));
 }
 
 QTEST_GUILESS_MAIN(TestSpatialOrder)
