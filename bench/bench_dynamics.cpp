@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
                 r.report.message.c_str());
   }
   // Chains of 1 m, 1 kg links (as the reference engines are measured): coordinates up to 1e4 m,
-  // rounded to 1e-12 m, and tensions up to 1e5 N. One run each.
+  // rounded to 1e-12 m (the pin force reaches 3e3 N by 0.2 s). One run each.
   std::printf("Planar pendulum chains of 1 m, 1 kg links, hht h = 1e-3 (variable: tolerance 1e-6, "
               "steps of at most 1e-3), 0.2 s:\n");
   for (const int links : {1000, 5000, 10000}) {
