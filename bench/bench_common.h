@@ -15,18 +15,18 @@
 
 namespace rlx::bench {
 
-// A chain of N slender unit-mass rods of length 1/N hanging from ground, horizontal (released
-// from there in the dynamics benchmarks), drawn as bars.
-inline Spec pendulumChain(int links) {
+// A chain of N slender rods of length `length` and mass `mass` hanging from ground at (x0, 0),
+// horizontal (released from there in the dynamics benchmarks), drawn as bars.
+inline Spec pendulumChain(int links, double length, double mass, double x0 = 0.0) {
   Spec spec;
   spec.name = "chain";
-  const double l = 1.0 / links;
+  const double l = length;
   for (int k = 0; k < links; ++k) {
     BodySpec b;
     b.name = "link" + std::to_string(k);
-    b.mass = 1.0 / links;
-    b.inertia = {l * l / (12.0 * links)};
-    b.position = {(k + 0.5) * l, 0.0};
+    b.mass = mass;
+    b.inertia = {mass * l * l / 12.0};
+    b.position = {x0 + (k + 0.5) * l, 0.0};
     b.shape.type = "bar";
     b.shape.length = l;
     b.shape.width = 0.2 * l;
@@ -35,12 +35,15 @@ inline Spec pendulumChain(int links) {
     j.name = "pin" + std::to_string(k);
     j.body1 = k == 0 ? "ground" : "link" + std::to_string(k - 1);
     j.body2 = b.name;
-    j.point1 = Vector{k == 0 ? 0.0 : l / 2, 0.0};
+    j.point1 = Vector{k == 0 ? x0 : l / 2, 0.0};
     j.point2 = Vector{-l / 2, 0.0};
     spec.joints.push_back(j);
   }
   return spec;
 }
+
+// The chain of unit length and mass: N rods of length 1/N and mass 1/N.
+inline Spec pendulumChain(int links) { return pendulumChain(links, 1.0 / links, 1.0 / links); }
 
 // The chain with every pin driven by the relative angle `function` of t (zero at t = 0): a fully
 // driven model for the kinematic analysis.

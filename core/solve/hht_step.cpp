@@ -16,6 +16,7 @@ constexpr int kMaxClosedFormMatrices = 5;    // closed-form J: formed at most th
 constexpr double kSlowRate = 0.5;            // contraction rate that triggers a new J
 constexpr double kStepChange = 0.25;         // relative change of h that triggers a new J
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
+constexpr double kPositionUlps = 16;         // nor finer than this many ulps of the largest
 constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
 constexpr double kMatrixCost = 2.0;          // closed-form J formed and factored, in iterations
 constexpr double kRunawayFactor = 100.0;     // a step displacing a body more (sizes, rad) fails
@@ -166,7 +167,7 @@ double HHTStep::correctionNorm(double h) {
   else
     matrix_.multiplyConstraintTranspose(lambda_, F_);
   // Corrections below the rounding of positions (a q / (beta h^2)) cannot be resolved.
-  const double floorA = kPositionRoundoff / (beta_ * h * h);
+  const double floorA = positionRoundoff_ / (beta_ * h * h);
   const double floorF = floorA * massScale_;
   double norm = 0.0;
   for (Eigen::Index i = 0; i < n_; ++i)
@@ -178,6 +179,11 @@ double HHTStep::correctionNorm(double h) {
 StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunStats& stats) {
   badForce_ = {};
   trial_.t = tNext;
+  // The rounding of positions grows with the largest coordinate: Phi carries the rounding of the
+  // coordinates it combines (a 5 km chain: 9e-13 m, Newton's corrections up to 6e-12 m).
+  const double largest = accepted.q.cwiseAbs().maxCoeff();
+  positionRoundoff_ =
+      std::max(kPositionRoundoff, kPositionUlps * std::numeric_limits<double>::epsilon() * largest);
   // a_n approximates vdot(t_n + alpha h_n); a step of another length needs it at t_n + alpha h:
   // moved along the last step's rate, so that the method stays second order as h changes.
   anStep_ = an_;

@@ -38,9 +38,10 @@
 // Converged when every correction, or its rate-extrapolated remainder rate / (1 - rate)
 // |correction| (the rate measured in this step, or the assumed one), is within
 //   |da_i| <= tol (1 + |a_i|) + f,   |dF_i| <= tol (1 + |F_i|) + f max(1, M_ii),
-// F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = 1e-14 / (beta h^2) (the rounding of positions as
-// seen in a). Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot
-// see near a singular configuration. Only the active rows (see analyzeRedundancy) enter; the
+// F = Phi_q^T lambda, dF = Phi_q^T dlambda, f = max(1e-14, 16 eps max |q_n|) / (beta h^2) (the
+// rounding of positions as seen in a, eps = 2.2e-16: 16 ulps of the largest coordinate).
+// Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot see near a
+// singular configuration. Only the active rows (see analyzeRedundancy) enter; the
 // multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
 // A converged a whose step moves a body by more than 100 times the model's size (modelSize,
 // solve/constraints.h) or turns it by more than 100 rad is a spurious root of a violent step
@@ -120,6 +121,7 @@ class HHTStep {
   Eigen::VectorXd constraintForce_;  // sparse: Phi_q^T lambda at the trial (the residual's)
   SparseMatrix constantMass_;        // planar M without its structural zeros
   double massScale_ = 1.0;     // max(1, max M_ii)
+  double positionRoundoff_ = 0.0;  // the rounding of this step's positions (m or rad)
   double assumedRate_ = 1.0;   // dense: contraction rate assumed for a step's first iteration
   double nonlinearity_ = 0.0;  // c: a J formed where the correction is x contracts by c x
   bool factored_ = false;

@@ -6,7 +6,8 @@
 // accelerations of planar and spatial chains past kSparseFromVelocities (SuiteSparseQR, sparse
 // KKT) satisfy their equations, a duplicated joint found redundant with its reactions shared,
 // and the workspace keeps its KKT solver while the active rows stay; whipping chains run through
-// on their constraints (hht), and bdf runs the 1000-link chain.
+// on their constraints (hht), so do chains of 1 m links whose coordinates reach 5000 m or start
+// 100 km out (hht), and bdf runs the 1000-link chain.
 #include "bench_common.h"
 #include "model/compile.h"
 #include "solve/analysis.h"
@@ -389,6 +390,49 @@ class TestSparse : public QObject {
           run.stats.steps, run.stats.rejectedSteps, worst);
     QCOMPARE(run.frames.size(), std::size_t(201));
     QVERIFY2(worst < 1e-9, QByteArray::number(worst));
+  }
+
+  void chainsOfLargeCoordinatesRunThrough_data() {
+    QTest::addColumn<int>("links");
+    QTest::addColumn<double>("x0");       // the ground pin at (x0, 0)
+    QTest::addColumn<double>("endTime");
+    QTest::newRow("5000 links of 1 m") << 5000 << 0.0 << 0.1;
+    QTest::newRow("10 links of 1 m, 100 km out") << 10 << 1e5 << 0.2;
+    QTest::newRow("5 links of 1 m, 100 km out (dense J)") << 5 << 1e5 << 0.2;
+  }
+
+  void chainsOfLargeCoordinatesRunThrough() {
+    // Chains of 1 m, 1 kg rods at h = 1e-3 whose coordinates reach 5000 m (or start at 1e5 m),
+    // where positions are rounded to 9e-13 (1.5e-11) m. HHT's convergence floor, the rounding of
+    // positions, was 1e-14 m: the Newton corrections of that rounding never fell below it and the
+    // steps failed down to 1.2e-10 s (the 5000-link chain at t = 0.0417 s, the chains 100 km out
+    // at 1.7e-4 s). Far out, the chain moves as the same chain at the origin does, within what
+    // 200 steps of positions rounded to 1.5e-11 m allow (measured 1.4e-8 m; the chain at the
+    // origin at tolerance 1e-6 is 3e-9 m from itself at 1e-10).
+    QFETCH(int, links);
+    QFETCH(double, x0);
+    QFETCH(double, endTime);
+    const Model model = test::compileOrFail(bench::pendulumChain(links, 1.0, 1.0, x0));
+    const Results run = runChain(model, "hht", 1e-3, endTime);
+    QVERIFY2(run.report.ok(), run.report.message.c_str());
+    qInfo("%d links from x = %g m, %g s: %d steps, %d rejected, %d Newton iterations", links, x0,
+          endTime, run.stats.steps, run.stats.rejectedSteps, run.stats.newtonIterations);
+    QCOMPARE(run.stats.rejectedSteps, 0);
+    QVERIFY(bench::maxConstraintError(run) < 1e-9);
+    if (x0 == 0) return;
+    const Model atOrigin = test::compileOrFail(bench::pendulumChain(links, 1.0, 1.0));
+    const Results near = runChain(atOrigin, "hht", 1e-3, endTime);
+    QCOMPARE(near.frames.size(), run.frames.size());
+    double apart = 0;
+    for (std::size_t k = 0; k < run.frames.size(); ++k)
+      for (const Body& body : model.bodies) {
+        const Eigen::Vector2d shift(x0, 0.0);
+        apart = std::max(apart, (run.frames[k].state.q.segment<2>(body.q) - shift -
+                                 near.frames[k].state.q.segment<2>(body.q))
+                                    .lpNorm<Eigen::Infinity>());
+      }
+    qInfo("  within %.2g m of the chain at the origin", apart);
+    QVERIFY2(apart < 5e-8, QByteArray::number(apart));
   }
 
   void patternsHoldEveryEntry() {
