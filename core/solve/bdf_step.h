@@ -92,6 +92,7 @@ class BdfStep {
   void solveMatrix(Eigen::VectorXd& x);  // x <- J^-1 x (nv + nc entries)
   Outcome newton(double tNew);
   double projectedNorm(const Eigen::VectorXd& eq, const Eigen::VectorXd& ev);
+  void floorErrorWeights(double dq);
 
   const Model& model_;
   Workspace& ws_;
