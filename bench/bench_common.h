@@ -1,7 +1,7 @@
 #pragma once
 // What the benchmark programs share: a planar pendulum chain (free or with every pin driven), a
-// chain of four-bar loops, a dynamic run from the assembled initial state, and the largest
-// constraint error of a run.
+// chain of four-bar loops, the IFToMM N-four-bar and Bricard linkage, a dynamic run from the
+// assembled initial state, and the largest constraint error of a run.
 
 #include "model/spec.h"
 #include "results/results.h"
@@ -146,7 +146,8 @@ inline Spec nFourBar(int n) {
   spec.gravity = Vector{0.0, -9.81};
   const auto crank = [](int k) { return "crank" + std::to_string(k + 1); };
   const auto coupler = [](int k) { return "coupler" + std::to_string(k + 1); };
-  for (int k = 0; k <= n; ++k) spec.bodies.push_back(rod(crank(k), static_cast<double>(k), 0.5, M_PI / 2, 0.5, -1.0));
+  for (int k = 0; k <= n; ++k)
+    spec.bodies.push_back(rod(crank(k), static_cast<double>(k), 0.5, M_PI / 2, 0.5, -1.0));
   for (int k = 0; k < n; ++k) spec.bodies.push_back(rod(coupler(k), k + 0.5, 1.0, 0.0, 1.0, 0.0));
   // The ground pins by their global point, as in the example.
   for (int k = 0; k <= n; ++k) {
@@ -162,6 +163,18 @@ inline Spec nFourBar(int n) {
         pin(coupler(k) + "_right", crank(k + 1), {0.5, 0.0}, coupler(k), {0.5, 0.0}));
   }
   return spec;
+}
+
+// The IFToMM Bricard linkage from examples/bricard.rlx (`example`): the same mechanism with 1 m
+// links and hinges hinge_A ... hinge_F. One of its 30 equations is redundant; the 29 kept at
+// assembly lose rank at t = 0.55 s, where the redundant one alone holds the loop together.
+inline Spec iftommBricard(Spec example) {
+  for (Parameter& p : example.parameters)
+    if (p.name == "a") p.value = 1.0;
+  const char* names[] = {"hinge_A", "hinge_B", "hinge_C", "hinge_D", "hinge_E", "hinge_F"};
+  for (std::size_t k = 0; k < example.joints.size() && k < 6; ++k)
+    example.joints[k].name = names[k];
+  return example;
 }
 
 // Assembles at t = 0 and runs the dynamics.

@@ -21,14 +21,8 @@ using namespace rlx;
 
 namespace {
 
-// The IFToMM Bricard linkage: the example's mechanism with 1 m links and hinges A ... F.
 Spec iftommBricard() {
-  Spec spec = test::loadSpec(test::examplePath("bricard.rlx"));
-  for (Parameter& p : spec.parameters)
-    if (p.name == "a") p.value = 1.0;
-  const char* names[] = {"hinge_A", "hinge_B", "hinge_C", "hinge_D", "hinge_E", "hinge_F"};
-  for (std::size_t k = 0; k < spec.joints.size(); ++k) spec.joints[k].name = names[k];
-  return spec;
+  return bench::iftommBricard(test::loadSpec(test::examplePath("bricard.rlx")));
 }
 
 Results run(const Spec& spec, const std::string& integrator, double tolerance, double step,
