@@ -106,6 +106,12 @@ void BdfStep::accept(State& state, bool keepCorrection) {
   push(state);
 }
 
+void BdfStep::activeRowsChanged() {
+  if (!sparse_) return;  // the dense matrix reads ws.active when it is built
+  sparse_.emplace(model_, ws_, true);
+  active_.setZero(nv_ + static_cast<Eigen::Index>(sparse_->rows().size()));
+}
+
 void BdfStep::push(const State& state) {
   for (int j = std::min(count_, kHistory - 1); j > 0; --j) {
     const auto i = static_cast<std::size_t>(j);

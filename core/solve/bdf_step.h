@@ -72,6 +72,10 @@ class BdfStep {
   // next step may estimate order k+1 from this step's correction (same order and step).
   void accept(State& state, bool keepCorrection);
 
+  // Workspace::active has changed (the rows kept of a redundant set chosen again): the sparse
+  // iteration matrix is set up for the new rows.
+  void activeRowsChanged();
+
   // The force that was not finite in the last NotFinite outcome.
   int badForce() const { return badForce_; }
   // The predicted state of the last step.

@@ -1,7 +1,7 @@
 // Tight tolerances through singular configurations (issue 18, part 3): the IFToMM N-four-bar
 // (N = 40: every link horizontal twice a revolution, where Phi_q loses 40 of its rank) with hht
 // (tolerances down to 1e-12) and bdf (down to 1e-10), and the Bricard linkage (one redundant
-// equation; the equations kept at assembly lose rank at t = 0.55 s) with bdf at 1e-8 and 1e-10,
+// equation; the equations kept at assembly lose rank at t = 0.55 s) with bdf at 1e-8 ... 1e-12,
 // hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk. A step failure names a lock-up only
 // for the equations the integrators solve with, and only when a motion drives into it.
 #include "bench_common.h"
@@ -112,6 +112,7 @@ void TestSingularPasses::bricardRuns_data() {
   QTest::addColumn<double>("tolerance");
   QTest::addRow("bdf 1e-8") << "bdf" << 1e-8;
   QTest::addRow("bdf 1e-10") << "bdf" << 1e-10;
+  QTest::addRow("bdf 1e-12") << "bdf" << 1e-12;
   QTest::addRow("hht 1e-10") << "hht" << 1e-10;
   for (const double tolerance : {1e-6, 1e-8, 1e-10, 1e-12})
     QTest::addRow("corrected-rk45 %g", tolerance) << "corrected-rk45" << tolerance;
