@@ -1,7 +1,7 @@
 #pragma once
 // What the benchmark programs share: a planar pendulum chain (free or with every pin driven), a
-// chain of four-bar loops, a dynamic run from the assembled initial state, and the largest
-// constraint error of a run.
+// chain of four-bar loops, the IFToMM N-four-bar and Bricard linkage, a dynamic run from the
+// assembled initial state, and the largest constraint error of a run.
 
 #include "model/spec.h"
 #include "results/results.h"
@@ -111,6 +111,73 @@ inline Spec fourBarChain(int loops, double noise = 0.0) {
     previous = r;
   }
   return spec;
+}
+
+// The IFToMM N-four-bar (examples/double_four_bar.rlx is N = 2): N + 1 cranks crank1 ...,
+// pinned to ground at x = 0 ... N, and N couplers coupler1 ... joining the tips of neighbouring
+// cranks; uniform rods of 1 m and 1 kg. The cranks start vertical, turning clockwise at 1 rad/s,
+// under gravity -9.81 m/s^2 in y: every link is horizontal twice per revolution, where Phi_q
+// loses N of its rows' rank.
+inline Spec nFourBar(int n) {
+  const auto rod = [](const std::string& name, double x, double y, double angle, double vx,
+                      double omega) {
+    BodySpec b;
+    b.name = name;
+    b.mass = 1.0;
+    b.inertia = {1.0 / 12};
+    b.position = {x, y};
+    b.angle = angle;
+    b.velocity = {vx, 0.0};
+    b.angularVelocity = {omega};
+    b.shape.type = "bar";
+    b.shape.length = 1.0;
+    b.shape.width = 0.04;
+    return b;
+  };
+  const auto pin = [](const std::string& name, const std::string& body1, Vector point1,
+                      const std::string& body2, Vector point2) {
+    JointSpec j;
+    j.name = name;
+    j.body1 = body1;
+    j.body2 = body2;
+    j.point1 = std::move(point1);
+    j.point2 = std::move(point2);
+    return j;
+  };
+  Spec spec;
+  spec.name = "N-four-bar";
+  spec.gravity = Vector{0.0, -9.81};
+  const auto crank = [](int k) { return "crank" + std::to_string(k + 1); };
+  const auto coupler = [](int k) { return "coupler" + std::to_string(k + 1); };
+  for (int k = 0; k <= n; ++k)
+    spec.bodies.push_back(rod(crank(k), static_cast<double>(k), 0.5, M_PI / 2, 0.5, -1.0));
+  for (int k = 0; k < n; ++k) spec.bodies.push_back(rod(coupler(k), k + 0.5, 1.0, 0.0, 1.0, 0.0));
+  // The ground pins by their global point, as in the example.
+  for (int k = 0; k <= n; ++k) {
+    JointSpec j;
+    j.name = crank(k) + "_pin";
+    j.body2 = crank(k);
+    j.at = Vector{static_cast<double>(k), 0.0};
+    spec.joints.push_back(j);
+  }
+  for (int k = 0; k < n; ++k) {
+    spec.joints.push_back(pin(coupler(k) + "_left", crank(k), {0.5, 0.0}, coupler(k), {-0.5, 0.0}));
+    spec.joints.push_back(
+        pin(coupler(k) + "_right", crank(k + 1), {0.5, 0.0}, coupler(k), {0.5, 0.0}));
+  }
+  return spec;
+}
+
+// The IFToMM Bricard linkage from examples/bricard.rlx (`example`): the same mechanism with 1 m
+// links and hinges hinge_A ... hinge_F. One of its 30 equations is redundant; the 29 kept at
+// assembly lose rank at t = 0.55 s, where the redundant one alone holds the loop together.
+inline Spec iftommBricard(Spec example) {
+  for (Parameter& p : example.parameters)
+    if (p.name == "a") p.value = 1.0;
+  const char* names[] = {"hinge_A", "hinge_B", "hinge_C", "hinge_D", "hinge_E", "hinge_F"};
+  for (std::size_t k = 0; k < example.joints.size() && k < 6; ++k)
+    example.joints[k].name = names[k];
+  return example;
 }
 
 // Assembles at t = 0 and runs the dynamics.

@@ -1,6 +1,7 @@
 #include "solve/assembly.h"
 
 #include "solve/constraints.h"
+#include "solve/dependent_rows.h"
 #include "solve/force_check.h"
 #include "solve/forces.h"
 #include "solve/kkt_solver.h"
@@ -29,11 +30,11 @@ Eigen::VectorXd leastChange(const Model& model, const SparseMatrix& A, const Eig
 
 }  // namespace
 
-std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q,
-                                           double rankTolerance, double share) {
-  std::vector<std::string> names;
+std::vector<Eigen::Index> dependentRows(const Model& model, const SparseMatrix& Phi_q,
+                                        double rankTolerance, double share) {
+  std::vector<Eigen::Index> dependentRowList;
   const Eigen::Index m = Phi_q.rows();
-  if (m == 0) return names;
+  if (m == 0) return dependentRowList;
   // Rows scaled to unit length, so that units do not matter.
   const Eigen::VectorXd scale = unitRowScales(Phi_q);
   // A basis of the left null space of the scaled rows, one vector per column.
@@ -58,7 +59,15 @@ std::vector<std::string> dependentElements(const Model& model, const SparseMatri
       if (std::abs(null(i, k)) > share * size) dependent[static_cast<std::size_t>(i)] = true;
   }
   for (Eigen::Index i = 0; i < m; ++i)
-    if (dependent[static_cast<std::size_t>(i)]) addOwner(model, i, names);
+    if (dependent[static_cast<std::size_t>(i)]) dependentRowList.push_back(i);
+  return dependentRowList;
+}
+
+std::vector<std::string> dependentElements(const Model& model, const SparseMatrix& Phi_q,
+                                           double rankTolerance, double share) {
+  std::vector<std::string> names;
+  for (const Eigen::Index row : dependentRows(model, Phi_q, rankTolerance, share))
+    addOwner(model, row, names);
   return names;
 }
 

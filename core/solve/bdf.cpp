@@ -37,7 +37,9 @@ class BdfControl {
         options_(options),
         recorder_(recorder),
         report_(report),
-        step_(model, ws, options.tolerance, recorder.stats(), model.nv >= options.sparseFrom) {}
+        step_(model, ws, options.tolerance, recorder.stats(), model.nv >= options.sparseFrom),
+        redundant_(model.nv < kSparseFromVelocities &&
+                   std::find(ws.active.begin(), ws.active.end(), false) != ws.active.end()) {}
 
   void run(State& state);
 
@@ -45,6 +47,7 @@ class BdfControl {
   int nextOrder(double error, double tNew, double& nextError);
   bool reject(Outcome outcome, double error, double hTry, double tNew);
   void failAtMinimumStep(const State& last, Outcome outcome, double hTry);
+  void chooseRowsAgain(const State& state);
 
   const Model& model_;
   Workspace& ws_;
@@ -52,6 +55,7 @@ class BdfControl {
   Recorder& recorder_;
   SolveReport& report_;
   BdfStep step_;
+  bool redundant_;  // small, with redundant equations: the rows kept are chosen at every step
   int k_ = 1, held_ = 0, failures_ = 0;  // order, steps since the last change, failures in a row
   double h_ = 0.0;                       // the nominal step
   Eigen::VectorXd vdot_, lambda_;        // the BDF values at a frame, kept if index-1 fails
@@ -97,6 +101,16 @@ bool BdfControl::reject(Outcome outcome, double error, double hTry, double tNew)
     h_ = (failures_ == 1 ? std::clamp(r, 0.25, 0.9) : 0.25) * hTry;
   }
   return h_ >= options_.minStep;
+}
+
+// A small model with redundant equations chooses the rows it keeps again at every accepted step:
+// those kept at assembly may lose rank along the motion where the dropped row's share in the
+// dependency vanishes (the IFToMM Bricard at t = 0.55 s).
+void BdfControl::chooseRowsAgain(const State& state) {
+  if (!redundant_) return;
+  const std::vector<bool> kept = ws_.active;
+  analyzeRedundancy(model_, state, ws_);
+  if (ws_.active != kept) step_.activeRowsChanged();
 }
 
 // The report of a step that cannot be completed at the minimum step.
@@ -155,6 +169,7 @@ void BdfControl::run(State& state) {
     k_ = next;
     stats.maxOrder = std::max(stats.maxOrder, k_);
     step_.accept(state, held_ > 0);
+    chooseRowsAgain(state);
     // Frames carry the accelerations and multipliers of the index-1 equations at (q, v) (the BDF
     // ones of the index-3 system are a few orders less accurate); kept when that system is
     // singular.

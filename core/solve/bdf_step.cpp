@@ -106,6 +106,12 @@ void BdfStep::accept(State& state, bool keepCorrection) {
   push(state);
 }
 
+void BdfStep::activeRowsChanged() {
+  if (!sparse_) return;  // the dense matrix reads ws.active when it is built
+  sparse_.emplace(model_, ws_, true);
+  active_.setZero(nv_ + static_cast<Eigen::Index>(sparse_->rows().size()));
+}
+
 void BdfStep::push(const State& state) {
   for (int j = std::min(count_, kHistory - 1); j > 0; --j) {
     const auto i = static_cast<std::size_t>(j);
@@ -296,17 +302,24 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
   for (int i = 0; i < nc_; ++i)
     if (!ws_.active[static_cast<std::size_t>(i)]) lambda_(i) = 0.0;
   double correction = std::numeric_limits<double>::infinity();
-  bool roundoff = false, stalled = false;
+  bool roundoff = false, stalled = false, noisy = false;
   for (int iteration = 0;; ++iteration) {
     if (!residual(tNew)) {
       badForce_ = findNonFiniteForce(model_, point_, ws_);
       return badForce_.element.empty() ? Outcome::Failed : Outcome::NotFinite;
     }
-    const double phi = model_.nh ? ws_.Phi.cwiseAbs().maxCoeff() : 0.0;
+    // The active rows' |Phi| (R_ holds alpha_0^2 Phi on them, zero on redundant rows).
+    const double phi =
+        model_.nh ? R_.segment(nv_, model_.nh).cwiseAbs().maxCoeff() / (a0_ * a0_) : 0.0;
     const double nonholonomic = model_.nn ? R_.tail(model_.nn).cwiseAbs().maxCoeff() / a0_ : 0.0;
-    if ((correction <= kNewtonFraction || roundoff || stalled) &&
-        std::max(phi, nonholonomic) <= kPhiTolerance)
+    const double positionRounding = kRoundoff * (1.0 + q_.cwiseAbs().maxCoeff());
+    const bool atNoise = noisy && phi <= positionRounding;
+    if ((correction <= kNewtonFraction || roundoff || stalled || atNoise) &&
+        std::max(phi, nonholonomic) <= kPhiTolerance) {
+      // At the noise, the error estimates measure only what lies above it (the last correction).
+      if (atNoise) floorErrorWeights(d_.head(nv_).cwiseAbs().maxCoeff());
       return Outcome::Converged;
+    }
     if (iteration == kMaxNewton) return Outcome::Failed;
     // The matrix at the predictor; a slow iteration gets a fresh one once.
     if ((iteration == 0 || iteration == kRefreshAt) && !buildMatrix(tNew))
@@ -336,8 +349,20 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     // the noise of the solve (stalled).
     stalled = iteration > 0 && cq <= kNewtonFraction && correction > kStallRate * previous;
     roundoff = dq.cwiseAbs().maxCoeff() <= kRoundoff * (1.0 + q_.cwiseAbs().maxCoeff());
+    // Near a singular configuration the solve amplifies the rounding of Phi: a correction of q
+    // within tol (1 + |q|) that no longer contracts, with Phi at rounding (checked above), is
+    // noise.
+    noisy = iteration > 0 && correction > kStallRate * previous &&
+            dq.cwiseAbs().maxCoeff() <= tolerance_ * (1.0 + q_.cwiseAbs().maxCoeff());
     if (!std::isfinite(correction)) return Outcome::Failed;
   }
+}
+
+// The error weights with the Newton noise `dq` (m or rad, of the positions; alpha_0 dq of the
+// velocities) added to their scales.
+void BdfStep::floorErrorWeights(double dq) {
+  weights_.head(nv_) = (weights_.head(nv_).cwiseInverse().array() + dq).inverse().matrix();
+  weights_.tail(nv_) = (weights_.tail(nv_).cwiseInverse().array() + a0_ * dq).inverse().matrix();
 }
 
 // v and vdot of the BDF formula at the iterate xi_: v = T(xi) (alpha_0 xi + cq), vdot = alpha_0 v

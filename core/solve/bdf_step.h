@@ -73,6 +73,10 @@ class BdfStep {
   // next step may estimate order k+1 from this step's correction (same order and step).
   void accept(State& state, bool keepCorrection);
 
+  // Workspace::active has changed (the rows kept of a redundant set chosen again): the sparse
+  // iteration matrix is set up for the new rows.
+  void activeRowsChanged();
+
   // The force that was not finite in the last NotFinite outcome.
   const NonFiniteForce& badForce() const { return badForce_; }
   // The predicted state of the last step.
@@ -93,6 +97,7 @@ class BdfStep {
   void solveMatrix(Eigen::VectorXd& x);  // x <- J^-1 x (nv + nc entries)
   Outcome newton(double tNew);
   double projectedNorm(const Eigen::VectorXd& eq, const Eigen::VectorXd& ev);
+  void floorErrorWeights(double dq);
 
   const Model& model_;
   Workspace& ws_;

@@ -90,6 +90,9 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                 {body});
   equation.setStart(state, options.energyCorrection);
   equation.setActiveRows(ws.active);
+  // Small models with redundant equations choose the rows they keep again at every step (below).
+  const bool redundant = model.nv < kSparseFromVelocities &&
+                         std::find(ws.active.begin(), ws.active.end(), false) != ws.active.end();
 
   const bool adaptive = options.integrator == "corrected-rk45";
   ExplicitRungeKutta rk(model, adaptive ? dormandPrince54() : classicalRK4());
@@ -161,6 +164,12 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     state.v = y.v;
     ws.vdot = k.vdot;
     ws.lambda.head(k.lambda.size()) = k.lambda;
+    // Redundant equations: the rows kept may lose rank along the motion where a dropped row's
+    // share in the dependency vanishes (the IFToMM Bricard at t = 0.55 s); chosen again here.
+    if (redundant) {
+      analyzeRedundancy(model, state, ws);
+      equation.setActiveRows(ws.active);
+    }
     if (!recorder.accept(state, ws)) {
       report.status = SolveStatus::Cancelled;
       report.time = state.t;

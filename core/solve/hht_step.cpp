@@ -229,7 +229,8 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     if (fresh && sinceFactor == 1) nonlinearity_ = rate / previous;
     previous = norm;
     ++sinceFactor;
-    if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1)) {
+    if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1) ||
+        (sinceFactor > 1 && rate > kSlowRate && stalledAtRounding(h))) {
       updateTrial(accepted, h);
       return runaway() ? StepOutcome::MaxIterations : StepOutcome::Converged;
     }
@@ -245,6 +246,19 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     if (factored_ && again && sinceFactor > 1 && renewalPays(norm, rate)) factored_ = false;
   }
   return StepOutcome::MaxIterations;
+}
+
+bool HHTStep::stalledAtRounding(double h) const {
+  // The constraints at the rounding of the positions, and the positions' corrections within the
+  // tolerance: what is left is the rounding of a near-singular solve.
+  const double scale = beta_ * h * h;
+  double phi = 0.0;
+  for (Eigen::Index k = 0; k < m_; ++k)
+    if (rows_[static_cast<std::size_t>(k)] < model_.nh)
+      phi = std::max(phi, std::abs(residual_(n_ + k)) * scale);
+  const double size = 1.0 + trial_.q.cwiseAbs().maxCoeff();
+  return phi <= kPositionRoundoff * size &&
+         scale * delta_.head(n_).cwiseAbs().maxCoeff() <= tolerance_ * size;
 }
 
 bool HHTStep::runaway() const {

@@ -43,6 +43,11 @@
 // Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot see near a
 // singular configuration. Only the active rows (see analyzeRedundancy) enter; the
 // multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
+// Also converged when the iteration has stalled at rounding (a measured rate above 1/2) with the
+// constraints |Phi| <= 1e-14 (1 + |q|) and the position correction beta h^2 |da| within
+// tol (1 + |q|): near a singular configuration the solve amplifies the rounding of Phi by the
+// inverse of Phi_q's smallest singular value (the N-four-bar at tol 1e-10: |da| stalls at 5e-8
+// to 6e-6 with |Phi| at 1e-15 m), more than any tolerance on a or F can admit.
 // A converged a whose step moves a body by more than 100 times the model's size (modelSize,
 // solve/constraints.h) or turns it by more than 100 rad is a spurious root of a violent step
 // (a whipping chain's tip at a step too long for it, with accelerations of 1e13 and the
@@ -92,6 +97,7 @@ class HHTStep {
   void expandMultipliers(const Eigen::VectorXd& active);
   bool formIterationMatrix(double h, RunStats& stats);
   double correctionNorm(double h);
+  bool stalledAtRounding(double h) const;
   bool runaway() const;
   bool renewalPays(double norm, double rate) const;
 

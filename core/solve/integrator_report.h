@@ -22,8 +22,11 @@ std::string dynamicsFailurePrefix(double t);
 void reportNonFiniteForce(const NonFiniteForce& bad, double t, SolveReport& report);
 
 // A step that cannot be completed even at step h: `cause` says why ("the Newton iterations do not
-// converge"), and the joints whose equations are dependent at `last` — or else at `predictor`,
-// the first iterate of the failed step — are named as locking up. Sets report.time = last.t.
+// converge"), and the elements whose active equations (Workspace::active) are dependent at `last`
+// — or else at `predictor`, the first iterate of the failed step — are named: as locking up when
+// a motion is among them (it drives the mechanism into the configuration), else as a singular
+// configuration. A redundant equation dropped at assembly is dependent everywhere and is not
+// named. Sets report.time = last.t.
 void reportStepFailure(const Model& model, Workspace& ws, const State& last,
                        const State& predictor, SolveStatus status, const std::string& cause,
                        double h, SolveReport& report);
