@@ -60,6 +60,18 @@ inline Spec drivenChain(int links, const std::string& function) {
   return spec;
 }
 
+// A revolute joint between points x1 and x2 on the axes of two bars.
+inline JointSpec barPin(const std::string& name, const std::string& body1, double x1,
+                        const std::string& body2, double x2) {
+  JointSpec j;
+  j.name = name;
+  j.body1 = body1;
+  j.body2 = body2;
+  j.point1 = Vector{x1, 0.0};
+  j.point2 = Vector{x2, 0.0};
+  return j;
+}
+
 // A chain of `loops` four-bar loops of unit rods (unit mass): loop k is rocker k, pinned to
 // ground at (k + 1, 0), and coupler k, joining the tip of the previous link (the crank, pinned at
 // the origin, for k = 0) to the tip of rocker k: parallelograms at 60 degrees, one degree of
@@ -78,16 +90,6 @@ inline Spec fourBarChain(int loops, double noise = 0.0) {
     b.shape.width = 0.05;
     return b;
   };
-  const auto pin = [](const std::string& name, const std::string& body1, double x1,
-                      const std::string& body2, double x2) {
-    JointSpec j;
-    j.name = name;
-    j.body1 = body1;
-    j.body2 = body2;
-    j.point1 = Vector{x1, 0.0};
-    j.point2 = Vector{x2, 0.0};
-    return j;
-  };
   const double theta = M_PI / 3;
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> uniform(-noise, noise);
@@ -95,18 +97,18 @@ inline Spec fourBarChain(int loops, double noise = 0.0) {
   Spec spec;
   spec.name = "four-bar chain";
   spec.bodies.push_back(rod("crank", 0.5 * std::cos(theta), 0.5 * std::sin(theta), theta));
-  spec.joints.push_back(pin("crank_pin", "ground", 0.0, "crank", -0.5));
+  spec.joints.push_back(barPin("crank_pin", "ground", 0.0, "crank", -0.5));
   spec.joints.back().point1 = Vector{0.0, 0.0};
   std::string previous = "crank";
   for (int k = 0; k < loops; ++k) {
     const std::string c = "coupler" + std::to_string(k), r = "rocker" + std::to_string(k);
     const double x0 = k + std::cos(theta);
     spec.bodies.push_back(rod(c, x0 + 0.5 + off(), std::sin(theta) + off(), off()));
-    spec.bodies.push_back(
-        rod(r, k + 1 + 0.5 * std::cos(theta) + off(), 0.5 * std::sin(theta) + off(), theta + off()));
-    spec.joints.push_back(pin("pin_a" + std::to_string(k), previous, 0.5, c, -0.5));
-    spec.joints.push_back(pin("pin_b" + std::to_string(k), c, 0.5, r, 0.5));
-    spec.joints.push_back(pin("pin_g" + std::to_string(k), "ground", 0.0, r, -0.5));
+    spec.bodies.push_back(rod(r, k + 1 + 0.5 * std::cos(theta) + off(),
+                              0.5 * std::sin(theta) + off(), theta + off()));
+    spec.joints.push_back(barPin("pin_a" + std::to_string(k), previous, 0.5, c, -0.5));
+    spec.joints.push_back(barPin("pin_b" + std::to_string(k), c, 0.5, r, 0.5));
+    spec.joints.push_back(barPin("pin_g" + std::to_string(k), "ground", 0.0, r, -0.5));
     spec.joints.back().point1 = Vector{static_cast<double>(k + 1), 0.0};
     previous = r;
   }

@@ -2,6 +2,7 @@
 // slider-crank through its singular configuration, the double four-bar over a long run, the
 // convergence order on the pendulum, step-size control on a stiff spring, the energy balance of
 // driven models, failure reports.
+#include "perturbed_double_four_bar.h"
 #include "solve/assembly.h"
 #include "solve/corrected_rk.h"
 #include "solve/dynamics.h"
@@ -118,6 +119,7 @@ class TestCorrectedRK : public QObject {
  private slots:
   void sliderCrank();
   void doubleFourBar();
+  void perturbedDoubleFourBars();
   void rk4Order();
   void rk45Tolerance();
   void drivenEnergyBalance_data();
@@ -230,6 +232,41 @@ void TestCorrectedRK::doubleFourBar() {
   QVERIFY2(branch < 1e-6, QByteArray::number(branch));
   QVERIFY2(angle < 1e-4, QByteArray::number(angle));
   QVERIFY2(late < 2 * early + 1e-9, QByteArray::number(late / early));
+}
+
+void TestCorrectedRK::perturbedDoubleFourBars() {
+  // Rounding-level changes of the double four-bar (masses, lengths, ground spacings, initial angle
+  // and rate by up to 1e-9, bodies and joints shuffled; bench/bench_double_four_bar runs 200):
+  // each must reach 1000 s with its energy and its cranks parallel. The lengths make the
+  // horizontal crossing a near-bifurcation that RK4's stages sample at random distances
+  // (docs/integrators-corrected-rk.md, "Rounding-level changes of the double four-bar").
+  DynamicsOptions options;
+  options.integrator = "corrected-rk";
+  options.step = 0.01;
+  options.outputStep = 0.01;
+  options.endTime = 1000;
+  double energy = 0, parallel = 0, seconds = 0;
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    const bench::DoubleFourBarRun run =
+        bench::runDoubleFourBar(bench::perturbedDoubleFourBar(seed), options);
+    energy = std::max(energy, run.energyError);
+    parallel = std::max(parallel, run.nonParallel);
+    seconds += run.seconds;
+    const QByteArray what =
+        "seed " + QByteArray::number(seed) + ": t = " + QByteArray::number(run.endTime) +
+        " s, |E - E0| " + QByteArray::number(run.energyError) + " J, cranks " +
+        QByteArray::number(run.nonParallel) + " rad " + QByteArray::fromStdString(run.message);
+    // Not met yet (the doc's section above, with what was tried): seed 1 blows up at t = 44 s. The first run that reaches its end passes here, which Qt Test reports as a
+    // failure (XPASS): then this line goes.
+    QEXPECT_FAIL("", "issue 18 part 2: the perturbed double four-bars do not survive yet", Abort);
+    QVERIFY2(run.reachedEnd, what);
+    QVERIFY2(run.energyError < 1e-3, what);
+    QVERIFY2(run.nonParallel < 1e-6, what);
+  }
+  qInfo(
+      "20 perturbed double four-bars, 1000 s each: largest |E - E0| %.3g J, cranks parallel to "
+      "%.3g rad, %.2f s per run",
+      energy, parallel, seconds / 20);
 }
 
 void TestCorrectedRK::rk4Order() {
