@@ -1,16 +1,15 @@
 #include "solve/corrected_rk.h"
 
-#include "model/function.h"
 #include "solve/assembly.h"
 #include "solve/braun_goldfarb.h"
 #include "solve/constraints.h"
+#include "solve/force_check.h"
 #include "solve/report.h"
 #include "solve/runge_kutta.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <span>
 #include <sstream>
 
 namespace rlx {
@@ -29,22 +28,13 @@ bool finite(const RkPoint& y) {
   return std::isfinite(y.W) && y.q.allFinite() && y.v.allFinite();
 }
 
-// The failure sentence for a non-finite state, naming the forces whose expressions are not finite
-// at the last finite positions and velocities at the failing time.
+// The failure sentence for a non-finite state, naming the element whose forces are not finite at
+// the last finite positions and velocities at the failing time (findNonFiniteForce), if any.
 std::string nonFiniteReason(const Model& model, const State& last, double t, Workspace& ws,
-                            std::vector<std::string>& forces) {
-  const State at{t, last.q, last.v};
-  evaluateSlots(model, at, ws);
-  const std::span<const double> slots(ws.slotValues.data(),
-                                      static_cast<std::size_t>(ws.slotValues.size()));
-  for (const Force& f : model.forces)
-    for (const Function& function : f.functions)
-      if (!std::isfinite(evaluate(function, slots))) {
-        forces.push_back(f.name);
-        break;
-      }
-  return "the state became NaN or infinite" +
-         (forces.empty() ? std::string() : " (forces not finite: " + joinNames(forces) + ")");
+                            std::vector<std::string>& elements) {
+  const NonFiniteForce bad = findNonFiniteForce(model, State{t, last.q, last.v}, ws);
+  if (!bad.element.empty()) elements.push_back(bad.element);
+  return "the state became NaN or infinite" + (bad.element.empty() ? "" : " (" + bad.cause + ")");
 }
 
 // The size of position entry i of the tangent space: |q_i| (planar), |r_k| for a spatial body's
@@ -129,9 +119,9 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
             (std::isfinite(err) ? std::max(kShrinkMin, kSafety * std::pow(err, -0.2)) : kShrinkMin);
         if (h >= options.minStep) continue;
         if (!std::isfinite(err)) {
-          std::vector<std::string> forces;
-          const std::string why = nonFiniteReason(model, state, yNew.t, ws, forces);
-          return fail(SolveStatus::NotFinite, yNew.t, why + " even at the minimum step", forces);
+          std::vector<std::string> elements;
+          const std::string why = nonFiniteReason(model, state, yNew.t, ws, elements);
+          return fail(SolveStatus::NotFinite, yNew.t, why + " even at the minimum step", elements);
         }
         std::ostringstream why;
         why << "the step size fell below the minimum step " << options.minStep
@@ -145,15 +135,15 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
       h = std::min(options.step, keep ? std::max(h, proposal) : proposal);
       rejected = false;
     } else if (!finite(yNew)) {
-      std::vector<std::string> forces;
-      std::string why = nonFiniteReason(model, state, yNew.t, ws, forces);
+      std::vector<std::string> elements;
+      std::string why = nonFiniteReason(model, state, yNew.t, ws, elements);
       // Every force finite: the fixed explicit step is the likely cause.
-      if (forces.empty())
+      if (elements.empty())
         why += ": every force is finite, so the step of " + numberText(options.step) +
                " s is likely beyond the stability limit of the model's fastest motion "
                "(corrected-rk is explicit); take a smaller step, corrected-rk45 (which chooses "
                "its steps) or an implicit integrator (hht, bdf)";
-      return fail(SolveStatus::NotFinite, yNew.t, why, forces);
+      return fail(SolveStatus::NotFinite, yNew.t, why, elements);
     }
     // Accept: report the new state with its accelerations and multipliers.
     std::swap(y, yNew);

@@ -12,8 +12,8 @@
 // the recorder's next stop. After each accepted step ws.vdot is the corrected acceleration at the
 // new state and ws.lambda the minimum-norm multipliers of Phi_q^T lambda = Q - M vdot.
 // Failures: Singular (a body's mass block is not positive definite: the method needs M^-1),
-// NotFinite (names the forces not finite at the time), MaxIterations (the error control needs a
-// step below minStep), Unsupported (nonholonomic constraints).
+// NotFinite (names the element whose forces are not finite at the time), MaxIterations (the error
+// control needs a step below minStep), Unsupported (nonholonomic constraints).
 
 #include "solve/dynamics.h"
 

@@ -17,6 +17,10 @@ constexpr double kSlowRate = 0.5;            // contraction rate that triggers a
 constexpr double kStepChange = 0.25;         // relative change of h that triggers a new J
 constexpr double kPositionRoundoff = 1e-14;  // m or rad: positions cannot be resolved finer
 constexpr double kPositionUlps = 16;         // nor finer than this many ulps of the largest
+constexpr double kStallRate = 0.9;           // corrections that no longer contract: a stall
+// Positions at a singular configuration are fixed by the constraints only to about sqrt(eps)
+// relative: Phi is quadratic along the direction Phi_q loses.
+constexpr double kSingularResolution = 1e-8;
 constexpr double kRateGrowth = 0.8;          // assumed rate of the next step: rate^0.8
 constexpr double kMatrixCost = 2.0;          // closed-form J formed and factored, in iterations
 constexpr double kRunawayFactor = 100.0;     // a step displacing a body more (sizes, rad) fails
@@ -230,7 +234,7 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
     previous = norm;
     ++sinceFactor;
     if (norm <= 1 || (extrapolated < 1 && extrapolated / (1 - extrapolated) * norm <= 1) ||
-        (sinceFactor > 1 && rate > kSlowRate && stalledAtRounding(h))) {
+        (sinceFactor > 1 && rate > kStallRate && stalledAtRounding(h))) {
       updateTrial(accepted, h);
       return runaway() ? StepOutcome::MaxIterations : StepOutcome::Converged;
     }
@@ -250,7 +254,8 @@ StepOutcome HHTStep::solve(const State& accepted, double h, double tNext, RunSta
 
 bool HHTStep::stalledAtRounding(double h) const {
   // The constraints at the rounding of the positions, and the positions' corrections within the
-  // tolerance: what is left is the rounding of a near-singular solve.
+  // tolerance or the resolution of a singular configuration: what is left is the rounding of a
+  // near-singular solve.
   const double scale = beta_ * h * h;
   double phi = 0.0;
   for (Eigen::Index k = 0; k < m_; ++k)
@@ -258,7 +263,8 @@ bool HHTStep::stalledAtRounding(double h) const {
       phi = std::max(phi, std::abs(residual_(n_ + k)) * scale);
   const double size = 1.0 + trial_.q.cwiseAbs().maxCoeff();
   return phi <= kPositionRoundoff * size &&
-         scale * delta_.head(n_).cwiseAbs().maxCoeff() <= tolerance_ * size;
+         scale * delta_.head(n_).cwiseAbs().maxCoeff() <=
+             std::max(tolerance_, kSingularResolution) * size;
 }
 
 bool HHTStep::runaway() const {

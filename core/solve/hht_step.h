@@ -43,11 +43,14 @@
 // Measuring the multipliers through F ignores the part of lambda that Phi_q^T cannot see near a
 // singular configuration. Only the active rows (see analyzeRedundancy) enter; the
 // multipliers of redundant rows are zero here (the recorded frames re-solve them, see hht.cpp).
-// Also converged when the iteration has stalled at rounding (a measured rate above 1/2) with the
+// Also converged when the iteration has stalled at rounding (a measured rate above 0.9) with the
 // constraints |Phi| <= 1e-14 (1 + |q|) and the position correction beta h^2 |da| within
-// tol (1 + |q|): near a singular configuration the solve amplifies the rounding of Phi by the
-// inverse of Phi_q's smallest singular value (the N-four-bar at tol 1e-10: |da| stalls at 5e-8
-// to 6e-6 with |Phi| at 1e-15 m), more than any tolerance on a or F can admit.
+// max(tol, 1e-8) (1 + |q|): near a singular configuration the solve amplifies the rounding of Phi
+// by the inverse of Phi_q's smallest singular value (the N-four-bar at tol 1e-10: |da| stalls at
+// 5e-8 to 6e-6 with |Phi| at 1e-15 m), more than any tolerance on a or F can admit, and the
+// constraints fix the positions along the direction Phi_q loses only to about sqrt(eps) (Phi is
+// quadratic there; at tol 1e-12 and h = 1e-4 the corrections stall at 6.6e-11 m > tol (1 + |q|)).
+// A slow but contracting iteration (rate 1/2 to 0.9: a chain 100 km out) is not a stall.
 // A converged a whose step moves a body by more than 100 times the model's size (modelSize,
 // solve/constraints.h) or turns it by more than 100 rad is a spurious root of a violent step
 // (a whipping chain's tip at a step too long for it, with accelerations of 1e13 and the

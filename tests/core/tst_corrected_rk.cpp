@@ -380,7 +380,7 @@ void TestCorrectedRK::nonFiniteForceNamed() {
   QCOMPARE(run.results.report.status, SolveStatus::NotFinite);
   QCOMPARE(QString::fromStdString(run.results.report.message),
            QString("dynamic analysis failed at t = 0.31 s: the state became NaN or infinite "
-                   "(forces not finite: \"push\")"));
+                   "(the force \"push\" is not finite)"));
   QCOMPARE(run.results.report.elements, std::vector<std::string>{"push"});
   QCOMPARE(run.results.report.time, 0.31);
 }
