@@ -20,6 +20,7 @@ constexpr double kNewtonFraction = 1e-3;  // weighted correction, fraction of th
 constexpr double kPhiTolerance = 1e-10;   // max |Phi| at a converged step
 constexpr double kRoundoff = 1e-14;       // relative correction of q that counts as converged
 constexpr double kStallRate = 0.5;        // a contraction this slow, positions converged: stalled
+constexpr double kSingularResolution = 1e-8;  // relative resolution of positions where Phi_q is singular
 constexpr double kSafety = 0.05;  // the local error aimed at, as a fraction of the tolerance
 
 }  // namespace
@@ -350,10 +351,12 @@ BdfStep::Outcome BdfStep::newton(double tNew) {
     stalled = iteration > 0 && cq <= kNewtonFraction && correction > kStallRate * previous;
     roundoff = dq.cwiseAbs().maxCoeff() <= kRoundoff * (1.0 + q_.cwiseAbs().maxCoeff());
     // Near a singular configuration the solve amplifies the rounding of Phi: a correction of q
-    // within tol (1 + |q|) that no longer contracts, with Phi at rounding (checked above), is
-    // noise.
+    // within max(tol, 1e-8) (1 + |q|) that no longer contracts, with Phi at rounding (checked
+    // above), is noise (Phi is quadratic along the direction Phi_q loses: it fixes positions
+    // there only to about sqrt(eps)).
     noisy = iteration > 0 && correction > kStallRate * previous &&
-            dq.cwiseAbs().maxCoeff() <= tolerance_ * (1.0 + q_.cwiseAbs().maxCoeff());
+            dq.cwiseAbs().maxCoeff() <=
+                std::max(tolerance_, kSingularResolution) * (1.0 + q_.cwiseAbs().maxCoeff());
     if (!std::isfinite(correction)) return Outcome::Failed;
   }
 }
