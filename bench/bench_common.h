@@ -15,6 +15,21 @@
 
 namespace rlx::bench {
 
+// A uniform rod of `length` and `mass` at (x, y) and `angle`, at rest, drawn as a bar of `width`.
+inline BodySpec uniformRod(const std::string& name, double length, double mass, double x, double y,
+                           double angle, double width) {
+  BodySpec b;
+  b.name = name;
+  b.mass = mass;
+  b.inertia = {mass * length * length / 12.0};
+  b.position = {x, y};
+  b.angle = angle;
+  b.shape.type = "bar";
+  b.shape.length = length;
+  b.shape.width = width;
+  return b;
+}
+
 // A chain of N slender rods of length `length` and mass `mass` hanging from ground at (x0, 0),
 // horizontal (released from there in the dynamics benchmarks), drawn as bars.
 inline Spec pendulumChain(int links, double length, double mass, double x0 = 0.0) {
@@ -22,14 +37,8 @@ inline Spec pendulumChain(int links, double length, double mass, double x0 = 0.0
   spec.name = "chain";
   const double l = length;
   for (int k = 0; k < links; ++k) {
-    BodySpec b;
-    b.name = "link" + std::to_string(k);
-    b.mass = mass;
-    b.inertia = {mass * l * l / 12.0};
-    b.position = {x0 + (k + 0.5) * l, 0.0};
-    b.shape.type = "bar";
-    b.shape.length = l;
-    b.shape.width = 0.2 * l;
+    const BodySpec b =
+        uniformRod("link" + std::to_string(k), l, mass, x0 + (k + 0.5) * l, 0.0, 0.0, 0.2 * l);
     spec.bodies.push_back(b);
     JointSpec j;
     j.name = "pin" + std::to_string(k);
@@ -79,16 +88,7 @@ inline JointSpec barPin(const std::string& name, const std::string& body1, doubl
 // time) for the assembly to correct.
 inline Spec fourBarChain(int loops, double noise = 0.0) {
   const auto rod = [](const std::string& name, double x, double y, double angle) {
-    BodySpec b;
-    b.name = name;
-    b.mass = 1.0;
-    b.inertia = {1.0 / 12};
-    b.position = {x, y};
-    b.angle = angle;
-    b.shape.type = "bar";
-    b.shape.length = 1.0;
-    b.shape.width = 0.05;
-    return b;
+    return uniformRod(name, 1.0, 1.0, x, y, angle, 0.05);
   };
   const double theta = M_PI / 3;
   std::mt19937 rng(1);
@@ -123,28 +123,10 @@ inline Spec fourBarChain(int loops, double noise = 0.0) {
 inline Spec nFourBar(int n) {
   const auto rod = [](const std::string& name, double x, double y, double angle, double vx,
                       double omega) {
-    BodySpec b;
-    b.name = name;
-    b.mass = 1.0;
-    b.inertia = {1.0 / 12};
-    b.position = {x, y};
-    b.angle = angle;
+    BodySpec b = uniformRod(name, 1.0, 1.0, x, y, angle, 0.04);
     b.velocity = {vx, 0.0};
     b.angularVelocity = {omega};
-    b.shape.type = "bar";
-    b.shape.length = 1.0;
-    b.shape.width = 0.04;
     return b;
-  };
-  const auto pin = [](const std::string& name, const std::string& body1, Vector point1,
-                      const std::string& body2, Vector point2) {
-    JointSpec j;
-    j.name = name;
-    j.body1 = body1;
-    j.body2 = body2;
-    j.point1 = std::move(point1);
-    j.point2 = std::move(point2);
-    return j;
   };
   Spec spec;
   spec.name = "N-four-bar";
@@ -163,9 +145,8 @@ inline Spec nFourBar(int n) {
     spec.joints.push_back(j);
   }
   for (int k = 0; k < n; ++k) {
-    spec.joints.push_back(pin(coupler(k) + "_left", crank(k), {0.5, 0.0}, coupler(k), {-0.5, 0.0}));
-    spec.joints.push_back(
-        pin(coupler(k) + "_right", crank(k + 1), {0.5, 0.0}, coupler(k), {0.5, 0.0}));
+    spec.joints.push_back(barPin(coupler(k) + "_left", crank(k), 0.5, coupler(k), -0.5));
+    spec.joints.push_back(barPin(coupler(k) + "_right", crank(k + 1), 0.5, coupler(k), 0.5));
   }
   return spec;
 }

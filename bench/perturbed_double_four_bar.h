@@ -35,17 +35,9 @@ inline Spec perturbedDoubleFourBar(unsigned seed, double relative = 1e-9) {
   const double c = std::cos(theta), s = std::sin(theta);
   // A uniform rod of the given length, at (x, y, angle) moving at (vx, vy, omega).
   const auto rod = [&](const std::string& name, double length, std::array<double, 6> pose) {
-    BodySpec b;
-    b.name = name;
-    b.mass = perturbed(1.0);
-    b.inertia = {b.mass.value * length * length / 12.0};
-    b.position = {pose[0], pose[1]};
-    b.angle = pose[2];
+    BodySpec b = uniformRod(name, length, perturbed(1.0), pose[0], pose[1], pose[2], 0.04);
     b.velocity = {pose[3], pose[4]};
     b.angularVelocity = {pose[5]};
-    b.shape.type = "bar";
-    b.shape.length = length;
-    b.shape.width = 0.04;
     return b;
   };
   Spec spec;

@@ -3,6 +3,7 @@
 #include "solve/assembly.h"
 #include "solve/bdf_step.h"
 #include "solve/constraints.h"
+#include "solve/dependent_rows.h"
 #include "solve/integrator_report.h"
 
 #include <algorithm>
@@ -38,8 +39,7 @@ class BdfControl {
         recorder_(recorder),
         report_(report),
         step_(model, ws, options.tolerance, recorder.stats(), model.nv >= options.sparseFrom),
-        redundant_(model.nv < kSparseFromVelocities &&
-                   std::find(ws.active.begin(), ws.active.end(), false) != ws.active.end()) {}
+        redundant_(choosesRowsEveryStep(model, ws)) {}
 
   void run(State& state);
 
@@ -56,6 +56,7 @@ class BdfControl {
   SolveReport& report_;
   BdfStep step_;
   bool redundant_;  // small, with redundant equations: the rows kept are chosen at every step
+  std::vector<bool> kept_;  // the rows kept before they are chosen again
   int k_ = 1, held_ = 0, failures_ = 0;  // order, steps since the last change, failures in a row
   double h_ = 0.0;                       // the nominal step
   Eigen::VectorXd vdot_, lambda_;        // the BDF values at a frame, kept if index-1 fails
@@ -108,9 +109,9 @@ bool BdfControl::reject(Outcome outcome, double error, double hTry, double tNew)
 // dependency vanishes (the IFToMM Bricard at t = 0.55 s).
 void BdfControl::chooseRowsAgain(const State& state) {
   if (!redundant_) return;
-  const std::vector<bool> kept = ws_.active;
+  kept_ = ws_.active;
   analyzeRedundancy(model_, state, ws_);
-  if (ws_.active != kept) step_.activeRowsChanged();
+  if (ws_.active != kept_) step_.activeRowsChanged();
 }
 
 // The report of a step that cannot be completed at the minimum step.

@@ -3,6 +3,7 @@
 #include "solve/assembly.h"
 #include "solve/braun_goldfarb.h"
 #include "solve/constraints.h"
+#include "solve/dependent_rows.h"
 #include "solve/force_check.h"
 #include "solve/report.h"
 #include "solve/runge_kutta.h"
@@ -81,8 +82,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   equation.setStart(state, options.energyCorrection);
   equation.setActiveRows(ws.active);
   // Small models with redundant equations choose the rows they keep again at every step (below).
-  const bool redundant = model.nv < kSparseFromVelocities &&
-                         std::find(ws.active.begin(), ws.active.end(), false) != ws.active.end();
+  const bool redundant = choosesRowsEveryStep(model, ws);
 
   const bool adaptive = options.integrator == "corrected-rk45";
   ExplicitRungeKutta rk(model, adaptive ? dormandPrince54() : classicalRK4());
