@@ -3,14 +3,20 @@
 // and with redundant constraints, run twice in one process. Between the two runs the process runs
 // other models (a larger one among them), so state kept across runs (thread-local scratch,
 // caches) would show. What is compared: the bytes of the CSV results file and the summary without
-// its wall time (the only entry that is not a result of the computation).
+// its wall time (the only entry that is not a result of the computation). And the numbers are
+// written the same whatever the process's locale (the desktop application takes it from the
+// environment).
 #include "results/csv.h"
 #include "results/summary.h"
 #include "solve/analysis.h"
 #include "test_support.h"
 
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <clocale>
+#include <cstdio>
 #include <sstream>
 
 using namespace rlx;
@@ -77,6 +83,17 @@ QByteArray firstDifference(const std::string& a, const std::string& b) {
   }
 }
 
+// Sets LC_NUMERIC to a locale whose decimal separator is a comma: an installed one, else one
+// built with localedef into `dir` (found through LOCPATH). False when neither works.
+bool useDecimalCommaLocale(const QTemporaryDir& dir) {
+  for (const char* name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"})
+    if (std::setlocale(LC_NUMERIC, name)) return true;
+  const QString built = dir.filePath("de_DE.UTF-8");
+  if (QProcess::execute("localedef", {"-i", "de_DE", "-f", "UTF-8", built}) != 0) return false;
+  qputenv("LOCPATH", dir.path().toLocal8Bit());
+  return std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr;
+}
+
 }  // namespace
 
 class TestDeterminism : public QObject {
@@ -85,6 +102,7 @@ class TestDeterminism : public QObject {
  private slots:
   void twiceInOneProcess_data();
   void twiceInOneProcess();
+  void numbersIgnoreTheLocale();
 };
 
 void TestDeterminism::twiceInOneProcess_data() {
@@ -138,6 +156,21 @@ void TestDeterminism::twiceInOneProcess() {
   QVERIFY2(first.csv == second.csv, firstDifference(first.csv, second.csv).constData());
   QVERIFY2(first.summary == second.summary,
            firstDifference(first.summary, second.summary).constData());
+}
+
+void TestDeterminism::numbersIgnoreTheLocale() {
+  const Spec spec = caseSpec({"examples/four_bar.rlx", "dynamics", "hht"});
+  const Written inC = runAndWrite(spec);
+  QTemporaryDir dir;
+  if (!useDecimalCommaLocale(dir)) QSKIP("no locale with a decimal comma is installed or can be built");
+  char comma[8];
+  std::snprintf(comma, sizeof comma, "%.1f", 0.5);
+  QCOMPARE(QByteArray(comma), QByteArray("0,5"));  // the locale is in effect
+  const std::string half = formatNumber(0.5);
+  const Written inGerman = runAndWrite(spec);
+  std::setlocale(LC_NUMERIC, "C");
+  QCOMPARE(half, std::string("0.5"));
+  QVERIFY2(inC.csv == inGerman.csv, firstDifference(inC.csv, inGerman.csv).constData());
 }
 
 QTEST_GUILESS_MAIN(TestDeterminism)
