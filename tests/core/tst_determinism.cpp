@@ -9,9 +9,9 @@
 #include "results/csv.h"
 #include "results/summary.h"
 #include "solve/analysis.h"
+#include "decimal_comma_locale.h"
 #include "test_support.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -83,17 +83,6 @@ QByteArray firstDifference(const std::string& a, const std::string& b) {
   }
 }
 
-// Sets LC_NUMERIC to a locale whose decimal separator is a comma: an installed one, else one
-// built with localedef into `dir` (found through LOCPATH). False when neither works.
-bool useDecimalCommaLocale(const QTemporaryDir& dir) {
-  for (const char* name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"})
-    if (std::setlocale(LC_NUMERIC, name)) return true;
-  const QString built = dir.filePath("de_DE.UTF-8");
-  if (QProcess::execute("localedef", {"-i", "de_DE", "-f", "UTF-8", built}) != 0) return false;
-  qputenv("LOCPATH", dir.path().toLocal8Bit());
-  return std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr;
-}
-
 }  // namespace
 
 class TestDeterminism : public QObject {
@@ -162,7 +151,7 @@ void TestDeterminism::numbersIgnoreTheLocale() {
   const Spec spec = caseSpec({"examples/four_bar.rlx", "dynamics", "hht"});
   const Written inC = runAndWrite(spec);
   QTemporaryDir dir;
-  if (!useDecimalCommaLocale(dir)) QSKIP("no locale with a decimal comma is installed or can be built");
+  if (!test::useDecimalCommaLocale(dir.path())) QSKIP("no locale with a decimal comma is installed or can be built");
   char comma[8];
   std::snprintf(comma, sizeof comma, "%.1f", 0.5);
   QCOMPARE(QByteArray(comma), QByteArray("0,5"));  // the locale is in effect
