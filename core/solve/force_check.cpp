@@ -86,6 +86,8 @@ NonFiniteForce findNonFiniteForce(const Model& model, const State& state, Worksp
 }
 
 NonFiniteForce findNonFiniteConstraint(const Model& model, const State& state, Workspace& ws) {
+  // At a state that is not finite every equation is: none is to blame.
+  if (!state.q.allFinite() || !state.v.allFinite()) return {};
   evaluateConstraints(model, state, ws);
   for (const RowPart part : {RowPart::Value, RowPart::Jacobian, RowPart::VelocityTerm,
                              RowPart::AccelerationTerm})

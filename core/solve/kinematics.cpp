@@ -78,13 +78,14 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     report.message = "cancelled at " + timeText(state.t);
   };
   // The state the last solve started from: where a non-finite element is looked for once the
-  // solve has made the configuration itself non-finite.
+  // solve has made the positions or velocities themselves non-finite.
   State solvedFrom = state;
   const auto fail = [&](const std::string& why) {
     report.time = state.t;
     // A force or an equation that is not finite is the cause, whatever the solve ran into.
+    const bool finite = state.q.allFinite() && state.v.allFinite();
     const NonFiniteForce bad = findNonFiniteElement(
-        model, state.q.allFinite() ? state : State{state.t, solvedFrom.q, solvedFrom.v}, ws);
+        model, finite ? state : State{state.t, solvedFrom.q, solvedFrom.v}, ws);
     if (!bad.element.empty()) {
       report.status = SolveStatus::NotFinite;
       report.elements = {bad.element};

@@ -67,6 +67,8 @@ class TestNonFiniteRuns : public QObject {
   void motionNanAt3s();
   void userConstraintDividesByZeroAtStart_data();
   void userConstraintDividesByZeroAtStart();
+  void userConstraintNanAfter1_5s_data();
+  void userConstraintNanAfter1_5s();
 };
 
 void TestNonFiniteRuns::forceNanAt3s_data() {
@@ -112,6 +114,28 @@ void TestNonFiniteRuns::userConstraintDividesByZeroAtStart() {
            std::string(R"(assembly failed: the constraint "pin" is not finite: equation pin.1 is NaN)"));
   QCOMPARE(report.time, 0.0);
   QVERIFY(outcome.results.frames.empty());
+}
+
+void TestNonFiniteRuns::userConstraintNanAfter1_5s_data() {
+  QTest::addColumn<QString>("analysis");
+  for (const char* analysis : {"hht", "bdf", "corrected-rk", "corrected-rk45", "statics"})
+    QTest::newRow(analysis) << QString(analysis);
+}
+
+void TestNonFiniteRuns::userConstraintNanAfter1_5s() {
+  // The pin's first equation times 1 + sqrt(1.5005 - t): NaN after 1.5005 s, in the step from
+  // 1.5 s (statics: at its next output time, 1.51 s).
+  QFETCH(QString, analysis);
+  Spec spec = test::loadSpec(test::testDataPath("user_constraint_divides_by_zero.rlx"));
+  spec.constraints.front().equations.front() =
+      "(pendulum.x - l/2*cos(pendulum.angle))*(1 + sqrt(1.5005 - t))";
+  spec.analysis->endTime = 2.0;
+  if (analysis == "statics")
+    spec.analysis->type = AnalysisType::Statics;
+  else
+    spec.analysis->integrator = analysis.toStdString();
+  checkEndedAt(runAnalysis(test::compileOrFail(spec), {}).results, "pin",
+               R"(the constraint "pin" is not finite: equation pin.1 is NaN)", 1.5);
 }
 
 QTEST_GUILESS_MAIN(TestNonFiniteRuns)
