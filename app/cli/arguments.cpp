@@ -95,14 +95,33 @@ std::optional<Arguments> parseArguments(const std::vector<std::string>& args,
   return out;
 }
 
-std::optional<double> parseNumber(const std::string& text) {
+namespace {
+
+// strtod over the whole text (no leading space): the value and whether it was out of range
+// (overflow to infinity, or underflow).
+std::optional<double> readWholeNumber(const std::string& text, bool* outOfRange) {
   if (text.empty() || std::isspace(static_cast<unsigned char>(text.front()))) return std::nullopt;
   errno = 0;
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value))
-    return std::nullopt;
+  if (end != text.c_str() + text.size()) return std::nullopt;
+  *outOfRange = errno == ERANGE;
   return value;
+}
+
+}  // namespace
+
+std::optional<double> parseNumber(const std::string& text) {
+  bool outOfRange = false;
+  const std::optional<double> value = readWholeNumber(text, &outOfRange);
+  if (!value || outOfRange || !std::isfinite(*value)) return std::nullopt;
+  return value;
+}
+
+bool isNonFiniteNumber(const std::string& text) {
+  bool outOfRange = false;
+  const std::optional<double> value = readWholeNumber(text, &outOfRange);
+  return value && !std::isfinite(*value);
 }
 
 }  // namespace rlx::cli

@@ -35,4 +35,7 @@ std::optional<Arguments> parseArguments(const std::vector<std::string>& args,
 // A finite decimal number that fills the whole text ("1e-3", "-0.5"); nothing otherwise.
 std::optional<double> parseNumber(const std::string& text);
 
+// True for text that reads as a number but not a finite one: "inf", "-Infinity", "nan", "1e999".
+bool isNonFiniteNumber(const std::string& text);
+
 }  // namespace rlx::cli

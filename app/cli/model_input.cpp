@@ -51,7 +51,13 @@ bool applySettings(Spec& spec, const std::vector<std::string>& settings, std::st
                (known.empty() ? std::string("it has none") : "its parameters: " + known) + ")";
       return false;
     }
-    // A plain number is stored as one; anything else is an expression for compile() to check.
+    // A number that is not finite ("inf", "nan", "1e999") is refused here, naming the parameter;
+    // a plain number is stored as one; anything else is an expression for compile() to check.
+    if (isNonFiniteNumber(value)) {
+      *error = "--set " + setting + ": the parameter \"" + name +
+               "\" must be a finite number, got \"" + value + "\"";
+      return false;
+    }
     const std::optional<double> number = parseNumber(value);
     parameter->value = number ? Number(*number) : Number::expr(value);
   }

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <charconv>
 #include <limits>
 
 namespace rlx {
@@ -126,9 +126,11 @@ std::vector<double> frameValues(const Model& model, const Frame& frame, Workspac
 }
 
 std::string formatNumber(double value) {
+  // to_chars writes as printf's "%.17g" does in the C locale, whatever the process's locale (the
+  // desktop application takes LC_NUMERIC from the environment: "0,5" in German).
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 17);
+  return std::string(buffer, end.ptr);
 }
 
 bool writeCsv(std::ostream& out, const Model& model, const Results& results) {

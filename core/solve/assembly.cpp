@@ -181,8 +181,14 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
   report.residualNorm = residual;
 
   if (!std::isfinite(residual) || !state.q.allFinite()) {
+    // The element whose equations are not finite where the iterations stopped (or, once the
+    // configuration itself is not finite, at the starting guess).
     report.status = SolveStatus::NotFinite;
-    report.message = "assembly failed: the configuration became non-finite (NaN or infinity)";
+    const NonFiniteForce bad = findNonFiniteConstraint(model, state.q.allFinite() ? state : guess, ws);
+    if (!bad.element.empty()) report.elements = {bad.element};
+    report.message = "assembly failed: " + (bad.element.empty()
+                                                ? std::string("the configuration became non-finite (NaN or infinity)")
+                                                : bad.cause);
     return report;
   }
   if (residual > options.tolerance) {
@@ -289,7 +295,7 @@ SolveReport solveAccelerations(const Model& model, const State& state, Workspace
   for (Eigen::Index k = 0; k < m; ++k) rhs(n + k) = ws.gamma(rows[static_cast<std::size_t>(k)]);
   if (!rhs.allFinite()) {
     report.status = SolveStatus::NotFinite;
-    const NonFiniteForce bad = ws.Q.allFinite() ? NonFiniteForce{} : findNonFiniteForce(model, state, ws);
+    const NonFiniteForce bad = findNonFiniteElement(model, state, ws);
     if (!bad.element.empty()) report.elements = {bad.element};
     report.message = "accelerations cannot be computed: " +
                      (!bad.element.empty()  ? bad.cause

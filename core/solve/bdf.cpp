@@ -116,6 +116,13 @@ void BdfControl::chooseRowsAgain(const State& state) {
 
 // The report of a step that cannot be completed at the minimum step.
 void BdfControl::failAtMinimumStep(const State& last, Outcome outcome, double hTry) {
+  // Every force finite (else the step said NotFinite): an equation not finite at the end of the
+  // step is the cause.
+  const NonFiniteForce equation =
+      outcome == Outcome::Failed
+          ? findNonFiniteConstraint(model_, State{last.t + hTry, last.q, last.v}, ws_)
+          : NonFiniteForce{};
+  if (!equation.element.empty()) return reportNonFiniteForce(equation, last.t + hTry, report_);
   const std::string cause = outcome == Outcome::Singular ? "the iteration matrix is singular"
                             : outcome == Outcome::Failed
                                 ? "the Newton iterations do not converge"

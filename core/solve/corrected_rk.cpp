@@ -29,11 +29,12 @@ bool finite(const RkPoint& y) {
   return std::isfinite(y.W) && y.q.allFinite() && y.v.allFinite();
 }
 
-// The failure sentence for a non-finite state, naming the element whose forces are not finite at
-// the last finite positions and velocities at the failing time (findNonFiniteForce), if any.
+// The failure sentence for a non-finite state, naming the element whose forces or equations are
+// not finite at the last finite positions and velocities at the failing time
+// (findNonFiniteElement), if any.
 std::string nonFiniteReason(const Model& model, const State& last, double t, Workspace& ws,
                             std::vector<std::string>& elements) {
-  const NonFiniteForce bad = findNonFiniteForce(model, State{t, last.q, last.v}, ws);
+  const NonFiniteForce bad = findNonFiniteElement(model, State{t, last.q, last.v}, ws);
   if (!bad.element.empty()) elements.push_back(bad.element);
   return "the state became NaN or infinite" + (bad.element.empty() ? "" : " (" + bad.cause + ")");
 }

@@ -1,6 +1,7 @@
 #include "solve/force_check.h"
 
 #include "model/function.h"
+#include "solve/constraints.h"
 #include "solve/forces.h"
 #include "solve/report.h"
 
@@ -17,6 +18,36 @@ bool expressionsFinite(const Force& force, const Workspace& ws) {
   for (const Function& f : force.functions)
     if (!std::isfinite(evaluate(f, slots))) return false;
   return true;
+}
+
+// "a NaN" or "an infinite": what a non-finite number is.
+const char* nonFiniteKind(double x) { return std::isnan(x) ? "a NaN" : "an infinite"; }
+
+// The quantities of a constraint row, in the order they are computed from each other: the
+// velocities come from nu, gamma from the velocities, so the first non-finite one is the cause.
+enum class RowPart { Value, Jacobian, VelocityTerm, AccelerationTerm };
+
+// What is not finite in `part` of row `row` of the evaluated constraints ("is NaN", "has an
+// infinite Jacobian", ...); empty when it is finite.
+std::string nonFinitePart(const Model& model, const Workspace& ws, Eigen::Index row, RowPart part) {
+  switch (part) {
+    case RowPart::Value:
+      if (row < model.nh && !std::isfinite(ws.Phi(row)))
+        return std::isnan(ws.Phi(row)) ? "is NaN" : "is infinite";
+      return {};
+    case RowPart::Jacobian:
+      for (SparseMatrix::InnerIterator it(ws.Phi_q, row); it; ++it)
+        if (!std::isfinite(it.value())) return std::string("has ") + nonFiniteKind(it.value()) + " Jacobian";
+      return {};
+    case RowPart::VelocityTerm:
+      if (!std::isfinite(ws.nu(row))) return std::string("has ") + nonFiniteKind(ws.nu(row)) + " velocity term";
+      return {};
+    case RowPart::AccelerationTerm:
+      if (!std::isfinite(ws.gamma(row)))
+        return std::string("has ") + nonFiniteKind(ws.gamma(row)) + " acceleration term";
+      return {};
+  }
+  return {};
 }
 
 }  // namespace
@@ -52,6 +83,30 @@ NonFiniteForce findNonFiniteForce(const Model& model, const State& state, Worksp
   }
   evaluateAppliedForces(model, state, ws);
   return found;
+}
+
+NonFiniteForce findNonFiniteConstraint(const Model& model, const State& state, Workspace& ws) {
+  // At a state that is not finite every equation is: none is to blame.
+  if (!state.q.allFinite() || !state.v.allFinite()) return {};
+  evaluateConstraints(model, state, ws);
+  for (const RowPart part : {RowPart::Value, RowPart::Jacobian, RowPart::VelocityTerm,
+                             RowPart::AccelerationTerm})
+    for (Eigen::Index row = 0; row < ws.Phi_q.rows(); ++row) {
+      const std::string what = nonFinitePart(model, ws, row, part);
+      if (what.empty()) continue;
+      // A one-row element (a motion) has its own name as row name.
+      const std::string& owner = model.rowOwners[static_cast<std::size_t>(row)];
+      const std::string& equation = model.rowNames[static_cast<std::size_t>(row)];
+      return {owner, "the constraint " + quoted(owner) + " is not finite: " +
+                         (equation == owner ? std::string("it") : "equation " + equation) + " " + what};
+    }
+  return {};
+}
+
+NonFiniteForce findNonFiniteElement(const Model& model, const State& state, Workspace& ws) {
+  const NonFiniteForce force = findNonFiniteForce(model, state, ws);
+  if (!force.element.empty()) return force;
+  return findNonFiniteConstraint(model, state, ws);
 }
 
 }  // namespace rlx

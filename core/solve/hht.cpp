@@ -33,6 +33,10 @@ void reportFailure(const Model& model, const State& state, Workspace& ws, const 
   if (outcome == StepOutcome::NotFinite) {
     if (!step.nonFiniteForce().element.empty())
       return reportNonFiniteForce(step.nonFiniteForce(), state.t, report);
+    // Every force finite: an equation not finite at the end of the step is the cause.
+    const NonFiniteForce equation =
+        findNonFiniteConstraint(model, State{state.t + h, state.q, state.v}, ws);
+    if (!equation.element.empty()) return reportNonFiniteForce(equation, state.t, report);
     report.status = SolveStatus::NotFinite;
     report.message =
         dynamicsFailurePrefix(state.t) + "the state became non-finite (step " + numberText(h) + " s)";

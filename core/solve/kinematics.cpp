@@ -4,6 +4,7 @@
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/driven_jacobian.h"
+#include "solve/force_check.h"
 #include "solve/forces.h"
 
 #include <chrono>
@@ -76,9 +77,22 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
     report.time = state.t;
     report.message = "cancelled at " + timeText(state.t);
   };
+  // The state the last solve started from: where a non-finite element is looked for once the
+  // solve has made the positions or velocities themselves non-finite.
+  State solvedFrom = state;
   const auto fail = [&](const std::string& why) {
-    report.status = std::isfinite(report.residualNorm) ? SolveStatus::Singular : SolveStatus::NotFinite;
     report.time = state.t;
+    // A force or an equation that is not finite is the cause, whatever the solve ran into.
+    const bool finite = state.q.allFinite() && state.v.allFinite();
+    const NonFiniteForce bad = findNonFiniteElement(
+        model, finite ? state : State{state.t, solvedFrom.q, solvedFrom.v}, ws);
+    if (!bad.element.empty()) {
+      report.status = SolveStatus::NotFinite;
+      report.elements = {bad.element};
+      report.message = "kinematic analysis failed at " + timeText(state.t) + ": " + bad.cause;
+      return;
+    }
+    report.status = std::isfinite(report.residualNorm) ? SolveStatus::Singular : SolveStatus::NotFinite;
     evaluateConstraintDerivatives(model, state, ws);
     report.elements = dependentElements(model, ws.Phi_q);
     report.message = "kinematic analysis failed at " + timeText(state.t) + ": " + why +
@@ -129,6 +143,8 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
         previousVdot = ws.vdot;
       }
       // Predictor q + h v + h^2/2 vdot, then the positions and rates at the new time.
+      solvedFrom.q = state.q;
+      solvedFrom.v = state.v;
       integratePositions(model, state.q, state.v + 0.5 * h * ws.vdot, h);
       state.t = s == substeps ? target : state.t + h;
       ++results.stats.steps;

@@ -4,6 +4,7 @@
 
 #include "solve/assembly.h"
 #include "solve/constraints.h"
+#include "solve/force_check.h"
 #include "solve/forces.h"
 #include "solve/static_relaxation.h"
 
@@ -182,6 +183,7 @@ SolveReport EquilibriumSolver::descend(State& state, RunStats& stats, int iterat
   const Eigen::Index n = model_.nv;
   const Eigen::Index unknowns = J_.cols();
   state.v.setZero();
+  const State start = state;
   Eigen::VectorXd lambda = bestMultipliers(state);
   forceScale_ = std::max(1.0, ws_.Q.lpNorm<Eigen::Infinity>());
   constraintWeight_ = forceScale_;
@@ -254,9 +256,14 @@ SolveReport EquilibriumSolver::descend(State& state, RunStats& stats, int iterat
   }
   stats.newtonIterations += report.iterations;
   if (!finite || !state.q.allFinite()) {
+    // The element that is not finite where the descent stopped (or where it started, once the
+    // configuration itself is not finite).
     report.status = SolveStatus::NotFinite;
-    report.message = "static analysis failed at t = " + number(state.t) +
-                     " s: an applied force or a constraint is not finite (NaN or infinity)";
+    const NonFiniteForce bad = findNonFiniteElement(model_, state.q.allFinite() ? state : start, ws_);
+    if (!bad.element.empty()) report.elements = {bad.element};
+    report.message = "static analysis failed at t = " + number(state.t) + " s: " +
+                     (bad.element.empty() ? std::string("an applied force or a constraint is not finite (NaN or infinity)")
+                                          : bad.cause);
     return report;
   }
   if (!converged()) {
