@@ -51,15 +51,17 @@ void Autosave::saveNow() {
     return;
   }
   std::string error;
-  if (!saveRlxFile(document_->spec(), recoveryPath().toStdString(), &error)) return;
+  if (!saveRlxFile(document_->spec(), recoveryPath().toStdString(), &error)) {
+    emit failed(QString::fromStdString(error));
+    return;
+  }
   QJsonObject meta{{"file", document_->filePath()},
                    {"pid", QCoreApplication::applicationPid()},
                    {"time", QDateTime::currentDateTime().toString(Qt::ISODate)}};
   QSaveFile file(metaPath(recoveryPath()));
-  if (file.open(QIODevice::WriteOnly)) {
-    file.write(QJsonDocument(meta).toJson());
-    file.commit();
-  }
+  if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(meta).toJson()) < 0 ||
+      !file.commit())
+    emit failed(QStringLiteral("cannot save \"%1\": %2").arg(file.fileName(), file.errorString()));
 }
 
 void Autosave::remove() {
