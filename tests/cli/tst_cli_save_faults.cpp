@@ -1,7 +1,7 @@
-// The files `reuleaux-cli run` writes (the results, -o, and the summary, --summary) when the disk
-// fills up, the permission is gone or the process is killed before the rename: exit status 1, a
-// message that names the file and says the previous one is kept, and the previous file byte for
-// byte. The faults are injected by the preloaded library tests/faults/write_faults.c.
+// The files `reuleaux-cli run` writes (the results, -o, and the summary, --summary) and the plots
+// of `reuleaux-cli plot` (QSaveFile, ui/plot/plot_export.cpp) when the disk fills up, the
+// permission is gone or the process is killed before the rename: exit status 1, a message that
+// names the file and says the previous one is kept, and the previous file byte for byte. The faults are injected by the preloaded library tests/faults/write_faults.c.
 #include "injected_fault.h"
 #include "test_support.h"
 
@@ -44,6 +44,8 @@ class TestCliSaveFaults : public QObject {
   void failedWriteKeepsPreviousFile_data();
   void failedWriteKeepsPreviousFile();
   void killedBeforeRename();
+  void failedPlotExportKeepsPreviousFile_data();
+  void failedPlotExportKeepsPreviousFile();
 };
 
 void TestCliSaveFaults::initTestCase() {
@@ -112,6 +114,39 @@ void TestCliSaveFaults::killedBeforeRename() {
   const test::CliRun again = test::runCli(runArguments(results, summary));
   QCOMPARE(again.exitCode, 0);
   QVERIFY(readText(results).startsWith("t,"));
+}
+
+void TestCliSaveFaults::failedPlotExportKeepsPreviousFile_data() {
+  QTest::addColumn<QString>("file");
+  QTest::addColumn<QString>("fault");
+  QTest::addColumn<QString>("reason");
+  QTest::newRow("png, disk full") << "plot.png" << "write:ENOSPC:100" << "No space left on device";
+  QTest::newRow("svg, disk full") << "plot.svg" << "write:ENOSPC:100" << "No space left on device";
+  QTest::newRow("pdf, sync fails") << "plot.pdf" << "fsync:EIO" << "Input/output error";
+  QTest::newRow("csv, rename refused") << "plot.csv" << "rename:EACCES" << "Permission denied";
+}
+
+void TestCliSaveFaults::failedPlotExportKeepsPreviousFile() {
+  QFETCH(QString, file);
+  QFETCH(QString, fault);
+  QFETCH(QString, reason);
+  QTemporaryDir faulty, healthy;
+  QVERIFY(faulty.isValid() && healthy.isValid());
+  const QString results = healthy.filePath("out.csv");
+  QCOMPARE(test::runCli(runArguments(results, healthy.filePath("summary.json"))).exitCode, 0);
+  const QString plot = faulty.filePath(file);
+  writeText(plot, kPrevious);
+
+  test::CliRun run;
+  {
+    const test::InjectedFault injected(faulty.path(), fault);
+    run = test::runCli({"plot", results, "--y", "pendulum.x", "-o", plot, "--quiet"});
+  }
+  QCOMPARE(run.exitCode, 1);
+  QCOMPARE(run.err, "reuleaux-cli: cannot save \"" + plot + "\": " + reason +
+                        "; the previous file is kept\n");
+  QCOMPARE(readText(plot), kPrevious);
+  QCOMPARE(QDir(faulty.path()).entryList(QDir::Files | QDir::Hidden), QStringList{file});
 }
 
 QTEST_GUILESS_MAIN(TestCliSaveFaults)
