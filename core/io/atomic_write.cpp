@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <cerrno>
+#include <charconv>
+#include <csignal>
 #include <filesystem>
 #include <system_error>
 
@@ -55,6 +57,30 @@ void syncDirectory(const fs::path& directory) {
   ::close(fd);
 }
 
+// Removes the temporary files that saves of `target` by processes no longer running left behind
+// (killed between write and rename): ".<name>.<pid>.<n>.tmp" with <pid> gone.
+void removeStaleTemporaries(const fs::path& target) {
+  const std::string prefix = "." + target.filename().string() + ".";
+  const std::string suffix = ".tmp";
+  std::error_code code;
+  for (fs::directory_iterator it(target.parent_path(), code), end; !code && it != end;
+       it.increment(code)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) ||
+        !name.ends_with(suffix))
+      continue;
+    const char* first = name.data() + prefix.size();
+    const char* last = name.data() + name.size() - suffix.size();
+    pid_t pid = 0;
+    unsigned counter = 0;
+    const auto [afterPid, pidError] = std::from_chars(first, last, pid);
+    if (pidError != std::errc() || pid <= 0 || afterPid == last || *afterPid != '.') continue;
+    const auto [afterCounter, counterError] = std::from_chars(afterPid + 1, last, counter);
+    if (counterError != std::errc() || afterCounter != last) continue;
+    if (::kill(pid, 0) != 0 && errno == ESRCH) fs::remove(it->path(), code);
+  }
+}
+
 }  // namespace
 
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string* error) {
@@ -85,6 +111,7 @@ bool writeFileAtomically(const std::string& path, std::string_view text, std::st
     return fail(error, path, code, previous);
   }
   syncDirectory(target.parent_path());
+  removeStaleTemporaries(target);
   return true;
 }
 

@@ -11,7 +11,8 @@ namespace rlx {
 // file it replaces and renames it over `path` (a symbolic link keeps pointing at the file it
 // names, which is the one replaced). On failure the temporary file is removed and *error reads
 // `cannot save "<path>": <OS reason>`, followed by `; the previous file is kept` when `path`
-// existed. A process killed before the rename leaves `.<name>.<pid>.<n>.tmp` beside the file.
+// existed. A process killed before the rename leaves `.<name>.<pid>.<n>.tmp` beside the file;
+// the next save of the file removes such files whose process no longer runs.
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string* error);
 
 }  // namespace rlx

@@ -125,8 +125,8 @@ void TestSaveFaults::readOnlyDirectory() {
 }
 
 // A child process saves and is killed at the rename: the model on disk is the previous one,
-// whole and loadable; the stale temporary file holds the new text and does not stop the next save
-// nor the next open.
+// whole and loadable; the stale temporary file holds the new text, does not stop the next save
+// nor the next open, and the next save removes it (not the temporary file of a live process).
 void TestSaveFaults::killedBetweenWriteAndRename() {
   QTemporaryDir directory;
   QVERIFY(directory.isValid());
@@ -155,8 +155,11 @@ void TestSaveFaults::killedBetweenWriteAndRename() {
   QVERIFY2(stale.startsWith(".model.rlx.") && stale.endsWith(".tmp"), qPrintable(stale));
   QVERIFY(test::readFile(directory.filePath(stale).toStdString()) == writeRlx(edited));
 
+  const QString live = QString(".model.rlx.%1.999.tmp").arg(::getpid());
+  QVERIFY(QFile(directory.filePath(live)).open(QIODevice::WriteOnly));
   QVERIFY(saveRlxFile(edited, path, nullptr));
   QVERIFY(loadModelFile(path).spec == edited);
+  QCOMPARE(entries(directory.path()), (QStringList{live, "model.rlx"}));
 }
 
 QTEST_GUILESS_MAIN(TestSaveFaults)
