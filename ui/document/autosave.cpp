@@ -1,5 +1,6 @@
 #include "document/autosave.h"
 
+#include "io/atomic_write.h"
 #include "io/model_file.h"
 
 #include <QCoreApplication>
@@ -7,7 +8,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 
@@ -58,10 +58,11 @@ void Autosave::saveNow() {
   QJsonObject meta{{"file", document_->filePath()},
                    {"pid", QCoreApplication::applicationPid()},
                    {"time", QDateTime::currentDateTime().toString(Qt::ISODate)}};
-  QSaveFile file(metaPath(recoveryPath()));
-  if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(meta).toJson()) < 0 ||
-      !file.commit())
-    emit failed(QStringLiteral("cannot save \"%1\": %2").arg(file.fileName(), file.errorString()));
+  const QByteArray json = QJsonDocument(meta).toJson();
+  if (!writeFileAtomically(metaPath(recoveryPath()).toStdString(),
+                           std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
+                           &error))
+    emit failed(QString::fromStdString(error));
 }
 
 void Autosave::remove() {
