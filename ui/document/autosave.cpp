@@ -58,10 +58,8 @@ void Autosave::saveNow() {
   QJsonObject meta{{"file", document_->filePath()},
                    {"pid", QCoreApplication::applicationPid()},
                    {"time", QDateTime::currentDateTime().toString(Qt::ISODate)}};
-  const QByteArray json = QJsonDocument(meta).toJson();
   if (!writeFileAtomically(metaPath(recoveryPath()).toStdString(),
-                           std::string_view(json.constData(), static_cast<std::size_t>(json.size())),
-                           &error))
+                           QJsonDocument(meta).toJson().toStdString(), &error))
     emit failed(QString::fromStdString(error));
 }
 

@@ -73,10 +73,7 @@ QString csvField(const QString& text) {
 // failed sync, and then renamed a 100-byte SVG over the previous plot in tst_cli_save_faults.
 bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
   std::string message;
-  if (writeFileAtomically(path.toStdString(),
-                          std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                          &message))
-    return true;
+  if (writeFileAtomically(path.toStdString(), bytes.toStdString(), &message)) return true;
   *error = QString::fromStdString(message);
   return false;
 }
