@@ -47,14 +47,20 @@ static int faultFor(enum Call call, struct Fault* fault) {
   const char* spec = getenv("REULEAUX_FAULT");
   if (!spec || !getenv("REULEAUX_FAULT_DIR")) return 0;
   char text[64];
+  char* rest = NULL;
   snprintf(text, sizeof text, "%s", spec);
-  const char* name = strtok(text, ":");
-  const char* effect = strtok(NULL, ":");
-  const char* bytes = strtok(NULL, ":");
+  const char* name = strtok_r(text, ":", &rest);
+  const char* effect = strtok_r(NULL, ":", &rest);
+  const char* bytes = strtok_r(NULL, ":", &rest);
   if (!name || !effect || strcmp(name, kCalls[call]) != 0) return 0;
   fault->error = effectCode(effect);
   fault->bytes = bytes ? atoll(bytes) : 0;
-  return fault->error >= 0;
+  if (fault->error < 0) {
+    // A mistyped fault must not let a test pass without it.
+    fprintf(stderr, "write_faults: unknown effect \"%s\" in REULEAUX_FAULT\n", effect);
+    abort();
+  }
+  return 1;
 }
 
 // 1 if `path` lies in $REULEAUX_FAULT_DIR.
