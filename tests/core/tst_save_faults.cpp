@@ -10,10 +10,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 
@@ -31,6 +33,12 @@ Spec editedModel() {
   return spec;
 }
 
+// Unmounts a file system (lazily) when it goes out of scope.
+struct Unmount {
+  QByteArray point;
+  ~Unmount() { ::umount2(point.constData(), MNT_DETACH); }
+};
+
 // The names in `directory`, hidden files too.
 QStringList entries(const QString& directory) {
   return QDir(directory).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
@@ -46,6 +54,7 @@ class TestSaveFaults : public QObject {
   void failedSaveKeepsPreviousFile();
   void failedFirstSaveLeavesNothing();
   void readOnlyDirectory();
+  void tinyFileSystem();
   void killedBetweenWriteAndRename();
 };
 
@@ -122,6 +131,31 @@ void TestSaveFaults::readOnlyDirectory() {
   QVERIFY(!saved);
   QCOMPARE(q(error), "cannot save \"" + q(path) + "\": Permission denied; the previous file is kept");
   QVERIFY(test::readFile(path) == before);
+}
+
+// A real full disk: a 16 KiB tmpfs holds the model, and a model of 64 KiB does not fit. Mounting
+// needs root with CAP_SYS_ADMIN; without it the injected ENOSPC rows above stand for a full disk.
+void TestSaveFaults::tinyFileSystem() {
+  QTemporaryDir directory;
+  QVERIFY(directory.isValid());
+  const QByteArray point = directory.path().toUtf8();
+  if (::mount("tmpfs", point.constData(), "tmpfs", 0, "size=16k") != 0)
+    QSKIP(qPrintable(QString("cannot mount a tmpfs (%1); the injected ENOSPC rows stand for it")
+                         .arg(std::strerror(errno))));
+  const Unmount unmount{point};
+  const std::string path = point.toStdString() + "/model.rlx";
+  QVERIFY(saveRlxFile(savedModel(), path, nullptr));
+  const std::string before = test::readFile(path);
+
+  Spec large = editedModel();
+  large.description = std::string(64 * 1024, 'x');
+  std::string error;
+  QVERIFY(!saveRlxFile(large, path, &error));
+  QCOMPARE(q(error),
+           "cannot save \"" + q(path) + "\": No space left on device; the previous file is kept");
+  QVERIFY(test::readFile(path) == before);
+  QCOMPARE(entries(directory.path()), QStringList{"model.rlx"});
+  QVERIFY(saveRlxFile(editedModel(), path, nullptr));
 }
 
 // A child process saves and is killed at the rename: the model on disk is the previous one,
