@@ -55,6 +55,8 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent) : QMainWi
     status_->setText(tr("Running… t = %1 s").arg(t, 0, 'g', 6));
   });
   connect(&simulation_, &Simulation::finished, this, &MainWindow::runFinished);
+  connect(autosave_.get(), &Autosave::failed, this,
+          [this](const QString& message) { status_->setText(tr("Autosave failed: %1").arg(message)); });
   connect(timeline_, &Timeline::frameChanged, this, [this](int index, double) { showFrame(index); });
 
   QSettings settings;

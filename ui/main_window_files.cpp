@@ -97,7 +97,15 @@ bool MainWindow::saveAsDialog() {
 bool MainWindow::savePath(const QString& path) {
   QString error;
   if (!document_.saveAs(path, &error)) {
-    QMessageBox::critical(this, tr("Save Model"), tr("The model was not saved: %1").arg(error));
+    // The edits stay open and unsaved; the message says whether the previous file is kept.
+    const QString name = QFileInfo(path).fileName();
+    status_->setText(tr("%1 was not saved").arg(name));
+    QMessageBox box(QMessageBox::Critical, tr("Save Model"),
+                    tr("\"%1\" was not saved. Your edits are still open.").arg(name),
+                    QMessageBox::Ok, this);
+    box.setInformativeText(error);
+    box.setObjectName("saveErrorBox");
+    box.exec();
     return false;
   }
   addRecent(document_.filePath());

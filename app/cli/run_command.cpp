@@ -8,13 +8,12 @@
 #include "output.h"
 #include "usage.h"
 
+#include "io/atomic_write.h"
 #include "results/csv.h"
 #include "results/summary.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
+#include <sstream>
 
 namespace rlx::cli {
 namespace {
@@ -84,15 +83,12 @@ void applyOverrides(Spec& spec, const Overrides& o) {
   spec.analysis = a;
 }
 
+// The results as CSV, written atomically: a failed write keeps the previous file.
 bool writeCsvFile(const std::string& path, const Model& model, const Results& results,
                   std::string* error) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out && writeCsv(out, model, results)) {
-    out.close();
-    if (out) return true;
-  }
-  *error = "cannot write \"" + path + "\": " + std::strerror(errno);
-  return false;
+  std::ostringstream out;  // a string stream fails only when memory runs out, which throws
+  writeCsv(out, model, results);
+  return writeFileAtomically(path, out.str(), error);
 }
 
 }  // namespace

@@ -32,8 +32,8 @@ LoadResult readSimEngine2D(std::string_view admText, std::optional<std::string_v
 // analysis comes from `acfPath` or, when empty, from a same-named .acf beside the .adm.
 LoadResult loadModelFile(const std::string& path, const std::string& acfPath = {});
 
-// Writes atomically (temporary file in the same directory, then rename): a crash never leaves a
-// half-written model. Returns false and sets *error on failure.
+// Writes atomically (writeFileAtomically, io/atomic_write.h): a failed save or a crash never
+// leaves a half-written model. Returns false and sets *error on failure.
 bool saveRlxFile(const Spec& spec, const std::string& path, std::string* error);
 
 }  // namespace rlx

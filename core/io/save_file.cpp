@@ -1,91 +1,10 @@
+#include "io/atomic_write.h"
 #include "io/model_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <cerrno>
-#include <filesystem>
-#include <system_error>
-
 namespace rlx {
-namespace {
-
-namespace fs = std::filesystem;
-
-// Sets *error to "cannot save "<path>": <OS reason>" and returns false.
-bool fail(std::string* error, const fs::path& path, int code) {
-  if (error)
-    *error = "cannot save \"" + path.string() + "\": " + std::generic_category().message(code);
-  return false;
-}
-
-// Writes all of `text` to `fd`; returns 0 or the errno of the failure.
-int writeAll(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t written = ::write(fd, text.data() + done, text.size() - done);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return written < 0 ? errno : EIO;
-    done += static_cast<std::size_t>(written);
-  }
-  return 0;
-}
-
-// Creates a new file next to `target` (".<name>.<pid>.<n>.tmp") that nobody else opened.
-int createTemporary(const fs::path& target, fs::path& temporary) {
-  static std::atomic<unsigned> counter{0};
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    temporary = target.parent_path() /
-                ("." + target.filename().string() + "." + std::to_string(::getpid()) + "." +
-                 std::to_string(counter++) + ".tmp");
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) return fd;
-  }
-  return -1;
-}
-
-// Makes the rename itself durable; a directory that cannot be synced does not fail the save.
-void syncDirectory(const fs::path& directory) {
-  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  ::fsync(fd);
-  ::close(fd);
-}
-
-}  // namespace
 
 bool saveRlxFile(const Spec& spec, const std::string& path, std::string* error) {
-  // A symbolic link keeps pointing at the model: the file it names is the one replaced.
-  std::error_code ignored;
-  fs::path target = path;
-  if (fs::is_symlink(target, ignored)) target = fs::weakly_canonical(target, ignored);
-  if (target.empty()) target = path;
-  if (!target.has_parent_path()) target = fs::path(".") / target;
-
-  // Write and sync a temporary file in the same directory (a rename stays within one file system).
-  fs::path temporary;
-  const int fd = createTemporary(target, temporary);
-  if (fd < 0) return fail(error, path, errno);
-  int code = writeAll(fd, writeRlx(spec));
-  if (code == 0 && ::fsync(fd) != 0) code = errno;
-
-  // The model keeps the permissions of the file it replaces.
-  struct stat existing {};
-  if (code == 0 && ::stat(target.c_str(), &existing) == 0 &&
-      ::fchmod(fd, existing.st_mode & 07777) != 0)
-    code = errno;
-  if (::close(fd) != 0 && code == 0) code = errno;
-
-  // Replace the model in one step; on failure the original stays as it was.
-  if (code == 0 && ::rename(temporary.c_str(), target.c_str()) != 0) code = errno;
-  if (code != 0) {
-    ::unlink(temporary.c_str());
-    return fail(error, path, code);
-  }
-  syncDirectory(target.parent_path());
-  return true;
+  return writeFileAtomically(path, writeRlx(spec), error);
 }
 
 }  // namespace rlx

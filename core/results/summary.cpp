@@ -1,13 +1,11 @@
 #include "results/summary.h"
 
+#include "io/atomic_write.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 
 namespace rlx {
 namespace {
@@ -96,12 +94,7 @@ nlohmann::json makeSummary(const Model& model, const Results& results, bool asse
 }
 
 bool writeSummaryFile(const nlohmann::json& summary, const std::string& path, std::string* error) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out << summary.dump(2) << '\n';
-  out.close();
-  if (out) return true;
-  if (error) *error = "cannot write \"" + path + "\": " + std::strerror(errno);
-  return false;
+  return writeFileAtomically(path, summary.dump(2) + '\n', error);
 }
 
 }  // namespace rlx

@@ -162,7 +162,7 @@ void TestCliPlot::errors_data() {
   QTest::newRow("log with value") << QStringList{"--y", "pin.fx", "-o", "x.png", "--log=yes"} << 64
                                   << "reuleaux-cli plot: --log takes no value";
   QTest::newRow("unwritable") << QStringList{"--y", "pin.fx", "-o", "/nonexistent/dir/x.png"} << 1
-                              << "reuleaux-cli: /nonexistent/dir/x.png: cannot write:";
+                              << "reuleaux-cli: cannot save \"/nonexistent/dir/x.png\": No such file or directory";
 }
 
 void TestCliPlot::errors() {

@@ -1,6 +1,7 @@
 // Animation export from the viewport: a PNG frame sequence (files of the widget's size, not
 // blank, different from frame to frame) and an Ogg Theora video (an Ogg stream); cancelling stops
-// the export and removes the partial video.
+// the export, removes the partial video and keeps the previous file of that name.
+#include "injected_fault.h"
 #include "test_support.h"
 #include "viewport/animation_export.h"
 #include "viewport/viewport.h"
@@ -26,6 +27,7 @@ class TestViewportExport : public QObject {
   void video_data();
   void video();
   void cancelRemovesThePartialVideo();
+  void failedVideoKeepsThePreviousFile();
 
  private:
   // Frame k: the four-bar's crank turned by k x 30 degrees (rigidly, for the picture only).
@@ -117,6 +119,9 @@ void TestViewportExport::cancelRemovesThePartialVideo() {
   AnimationExporter exporter;
   QString error;
   const QString path = dir.path() + "/cancelled.ogv";
+  QFile previous(path);
+  QVERIFY(previous.open(QIODevice::WriteOnly) && previous.write("the previous video") > 0);
+  previous.close();
   const AnimationExportOptions options{AnimationFormat::OggTheora, path, 10, 10};
   const bool ok = exporter.run(
       *view_, options,
@@ -127,7 +132,32 @@ void TestViewportExport::cancelRemovesThePartialVideo() {
       &error);
   QVERIFY(!ok);
   QCOMPARE(error, QString("export cancelled after 3 of 10 frames"));
-  QVERIFY(!QFile::exists(path));
+  QVERIFY(previous.open(QIODevice::ReadOnly));
+  QCOMPARE(previous.readAll(), QByteArray("the previous video"));
+  QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"cancelled.ogv"});
+}
+
+// The finished video cannot replace the previous file (the rename fails, injected by the
+// preloaded tests/faults/write_faults.c): the previous file stays and the error says so.
+void TestViewportExport::failedVideoKeepsThePreviousFile() {
+  QVERIFY2(test::faultInjectionWorks(), "tests/faults/write_faults.c is not preloaded");
+  QTemporaryDir dir;
+  const QString path = dir.path() + "/refused.ogv";
+  QFile previous(path);
+  QVERIFY(previous.open(QIODevice::WriteOnly) && previous.write("the previous video") > 0);
+  previous.close();
+  AnimationExporter exporter;
+  QString error;
+  const AnimationExportOptions options{AnimationFormat::OggTheora, path, 3, 10};
+  {
+    const test::InjectedFault fault(dir.path(), "rename:EACCES");
+    QVERIFY(!exporter.run(*view_, options, [&](int k) { showFrame(k); }, &error));
+  }
+  QCOMPARE(error, "cannot save \"" + path +
+                      "\": the video could not be completed; the previous file is kept");
+  QVERIFY(previous.open(QIODevice::ReadOnly));
+  QCOMPARE(previous.readAll(), QByteArray("the previous video"));
+  QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"refused.ogv"});
 }
 
 QTEST_MAIN(TestViewportExport)

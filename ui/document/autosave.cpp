@@ -1,5 +1,6 @@
 #include "document/autosave.h"
 
+#include "io/atomic_write.h"
 #include "io/model_file.h"
 
 #include <QCoreApplication>
@@ -7,7 +8,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 
@@ -51,15 +51,16 @@ void Autosave::saveNow() {
     return;
   }
   std::string error;
-  if (!saveRlxFile(document_->spec(), recoveryPath().toStdString(), &error)) return;
+  if (!saveRlxFile(document_->spec(), recoveryPath().toStdString(), &error)) {
+    emit failed(QString::fromStdString(error));
+    return;
+  }
   QJsonObject meta{{"file", document_->filePath()},
                    {"pid", QCoreApplication::applicationPid()},
                    {"time", QDateTime::currentDateTime().toString(Qt::ISODate)}};
-  QSaveFile file(metaPath(recoveryPath()));
-  if (file.open(QIODevice::WriteOnly)) {
-    file.write(QJsonDocument(meta).toJson());
-    file.commit();
-  }
+  if (!writeFileAtomically(metaPath(recoveryPath()).toStdString(),
+                           QJsonDocument(meta).toJson().toStdString(), &error))
+    emit failed(QString::fromStdString(error));
 }
 
 void Autosave::remove() {

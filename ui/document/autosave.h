@@ -5,6 +5,7 @@
 // <folder>/<session>.rlx with <folder>/<session>.json beside it ({"file": the document's path,
 // "pid": this process, "time": ISO time}). Saving the document or closing cleanly removes both.
 // Files whose process no longer runs were left by a crash and are offered back at start-up.
+// An autosave that fails keeps the previous recovery files and emits failed().
 
 #include "document/document.h"
 
@@ -40,6 +41,10 @@ class Autosave : public QObject {
   static std::vector<Recovery> leftBehind(const QString& folder);
   // Deletes a recovery (after it was restored or declined).
   static void discard(const Recovery& recovery);
+
+ signals:
+  // The recovery file could not be written: `message` names it and gives the reason.
+  void failed(const QString& message);
 
  private:
   void remove();

@@ -1,7 +1,9 @@
 #include "plot/plot_export.h"
 
+#include "io/atomic_write.h"
 #include "results/csv.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGraphicsLayout>
@@ -10,7 +12,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <map>
@@ -67,8 +68,14 @@ QString csvField(const QString& text) {
   return '"' + QString(text).replace("\"", "\"\"") + '"';
 }
 
-QString writeError(const QString& path, const QString& reason) {
-  return path + ": cannot write: " + reason;
+// The rendered file, written atomically (io/atomic_write.h): a failed export leaves the previous
+// file. Not QSaveFile: it takes a short write (a disk filling up) for a whole one and ignores a
+// failed sync, and then renamed a 100-byte SVG over the previous plot in tst_cli_save_faults.
+bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
+  std::string message;
+  if (writeFileAtomically(path.toStdString(), bytes.toStdString(), &message)) return true;
+  *error = QString::fromStdString(message);
+  return false;
 }
 
 }  // namespace
@@ -115,25 +122,22 @@ bool exportPng(const PlotChart& chart, const QString& path, const ImageOptions& 
     renderChart(chart, painter, QRectF(QPointF(0, 0), QSizeF(options.pixels)),
                 logicalSize(options));
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-    *error = writeError(path, file.errorString());
+  QBuffer png;
+  png.open(QIODevice::WriteOnly);
+  if (!image.save(&png, "PNG")) {
+    *error = path + ": the image cannot be encoded as PNG";
     return false;
   }
-  return true;
+  return saveBytes(path, png.data(), error);
 }
 
 bool exportSvg(const PlotChart& chart, const QString& path, const ImageOptions& options,
                QString* error) {
   if (!validOptions(options, path, error)) return false;
   const QSizeF logical = logicalSize(options);
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    *error = writeError(path, file.errorString());
-    return false;
-  }
+  QBuffer text;
   QSvgGenerator svg;
-  svg.setOutputDevice(&file);
+  svg.setOutputDevice(&text);
   svg.setSize(logical.toSize());
   svg.setViewBox(QRectF(QPointF(0, 0), logical));
   svg.setResolution(static_cast<int>(kScreenDpi));
@@ -142,24 +146,17 @@ bool exportSvg(const PlotChart& chart, const QString& path, const ImageOptions& 
     QPainter painter(&svg);
     renderChart(chart, painter, QRectF(QPointF(0, 0), logical), logical);
   }
-  if (!file.commit()) {
-    *error = writeError(path, file.errorString());
-    return false;
-  }
-  return true;
+  return saveBytes(path, text.data(), error);
 }
 
 bool exportPdf(const PlotChart& chart, const QString& path, const ImageOptions& options,
                QString* error) {
   if (!validOptions(options, path, error)) return false;
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    *error = writeError(path, file.errorString());
-    return false;
-  }
+  QBuffer document;
+  document.open(QIODevice::WriteOnly);
   {
     // One page of the image's physical size, no margins.
-    QPdfWriter pdf(&file);
+    QPdfWriter pdf(&document);
     const QSizeF inches(double(options.pixels.width()) / options.dpi,
                         double(options.pixels.height()) / options.dpi);
     pdf.setPageSize(QPageSize(inches * 72.0, QPageSize::Point, "plot", QPageSize::ExactMatch));
@@ -170,21 +167,11 @@ bool exportPdf(const PlotChart& chart, const QString& path, const ImageOptions& 
     QPainter painter(&pdf);
     renderChart(chart, painter, QRectF(0, 0, pdf.width(), pdf.height()), logicalSize(options));
   }
-  if (!file.commit()) {
-    *error = writeError(path, file.errorString());
-    return false;
-  }
-  return true;
+  return saveBytes(path, document.data(), error);
 }
 
 bool exportCsv(const PlotChart& chart, const QString& path, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(plottedDataCsv(chart).toUtf8()) < 0 ||
-      !file.commit()) {
-    *error = writeError(path, file.errorString());
-    return false;
-  }
-  return true;
+  return saveBytes(path, plottedDataCsv(chart).toUtf8(), error);
 }
 
 QString plottedDataCsv(const PlotChart& chart) {

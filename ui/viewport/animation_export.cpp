@@ -1,10 +1,13 @@
 #include "viewport/animation_export.h"
 
+#include "io/atomic_write.h"
 #include "viewport/viewport.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QStandardPaths>
@@ -13,7 +16,11 @@
 #include <vtkOggTheoraWriter.h>
 #include <vtkSmartPointer.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 namespace rlx::ui {
@@ -33,6 +40,31 @@ void copyToVtk(const QImage& rgb, vtkImageData* image) {
     std::memcpy(out + static_cast<std::size_t>(y) * static_cast<std::size_t>(w) * 3,
                 rgb.constScanLine(h - 1 - y), static_cast<std::size_t>(w) * 3);
   image->Modified();
+}
+
+// Where a video is written until it is complete: ".<name>.<pid>.partial.<suffix>" beside it (the
+// suffix tells ffmpeg the format), so that a failed or cancelled export keeps the previous file.
+QString partialPath(const QString& path) {
+  const QFileInfo info(path);
+  return info.dir().filePath(QStringLiteral(".%1.%2.partial.%3")
+                                 .arg(info.fileName())
+                                 .arg(QCoreApplication::applicationPid())
+                                 .arg(info.suffix()));
+}
+
+// Syncs the complete video and renames it over `path`; on failure removes it and says so.
+bool replaceWith(const QString& partial, const QString& path, QString* error) {
+  const QByteArray from = QFile::encodeName(partial);
+  const int fd = ::open(from.constData(), O_RDONLY | O_CLOEXEC);
+  const bool synced = fd >= 0 && ::fsync(fd) == 0;
+  if (fd >= 0) ::close(fd);
+  std::error_code code;
+  if (synced) std::filesystem::rename(from.constData(), QFile::encodeName(path).constData(), code);
+  if (synced && !code) return true;
+  QFile::remove(partial);
+  *error = QStringLiteral("cannot save \"%1\": the video could not be completed%2")
+               .arg(path, QFileInfo(path).isFile() ? "; the previous file is kept" : "");
+  return false;
 }
 
 // One sink per format: open with the first frame's size, write frames, close.
@@ -56,8 +88,15 @@ class PngSink : public Sink {
   bool write(const QImage& frame, int index, QString* error) override {
     const QString file =
         QDir(dir_).filePath(QStringLiteral("frame_%1.png").arg(index, 4, 10, QChar('0')));
-    if (frame.save(file, "PNG")) return true;
-    *error = QStringLiteral("cannot write %1").arg(file);
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    if (!frame.save(&png, "PNG")) {
+      *error = QStringLiteral("cannot encode %1 as PNG").arg(file);
+      return false;
+    }
+    std::string message;
+    if (writeFileAtomically(file.toStdString(), png.data().toStdString(), &message)) return true;
+    *error = QString::fromStdString(message);
     return false;
   }
   bool close(QString*) override { return true; }
@@ -69,14 +108,15 @@ class PngSink : public Sink {
 
 class OggSink : public Sink {
  public:
-  OggSink(QString path, double fps) : path_(std::move(path)), fps_(fps) {}
+  OggSink(QString path, double fps)
+      : path_(std::move(path)), partial_(partialPath(path_)), fps_(fps) {}
   bool open(const QSize& size, QString*) override {
     image_ = vtkSmartPointer<vtkImageData>::New();
     image_->SetDimensions(size.width(), size.height(), 1);
     image_->AllocateScalars(VTK_UNSIGNED_CHAR, 3);
     writer_ = vtkSmartPointer<vtkOggTheoraWriter>::New();
     writer_->SetInputData(image_);
-    writer_->SetFileName(QFile::encodeName(path_).constData());
+    writer_->SetFileName(QFile::encodeName(partial_).constData());
     writer_->SetRate(static_cast<int>(fps_ + 0.5));
     writer_->SetQuality(2);
     writer_->SetSubsampling(1);
@@ -94,17 +134,18 @@ class OggSink : public Sink {
   }
   bool close(QString* error) override {
     writer_->End();
-    if (QFile(path_).size() > 0) return true;
-    *error = QStringLiteral("the Ogg Theora writer produced no data in %1").arg(path_);
+    if (QFile(partial_).size() > 0) return replaceWith(partial_, path_, error);
+    QFile::remove(partial_);
+    *error = QStringLiteral("the Ogg Theora writer produced no data for %1").arg(path_);
     return false;
   }
   void abort() override {
     if (writer_) writer_->End();
-    QFile::remove(path_);
+    QFile::remove(partial_);
   }
 
  private:
-  QString path_;
+  QString path_, partial_;
   double fps_;
   vtkSmartPointer<vtkImageData> image_;
   vtkSmartPointer<vtkOggTheoraWriter> writer_;
@@ -112,7 +153,8 @@ class OggSink : public Sink {
 
 class FfmpegSink : public Sink {
  public:
-  FfmpegSink(QString path, double fps) : path_(std::move(path)), fps_(fps) {}
+  FfmpegSink(QString path, double fps)
+      : path_(std::move(path)), partial_(partialPath(path_)), fps_(fps) {}
   bool open(const QSize& size, QString* error) override {
     const QString program = AnimationExporter::ffmpegPath();
     if (program.isEmpty()) {
@@ -123,7 +165,7 @@ class FfmpegSink : public Sink {
     process_.setArguments({"-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s",
                            QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), "-r",
                            QString::number(fps_), "-i", "-", "-c:v", "libx264", "-pix_fmt",
-                           "yuv420p", path_});
+                           "yuv420p", partial_});
     process_.start();
     if (process_.waitForStarted(10000)) return true;
     *error = QStringLiteral("cannot start %1: %2").arg(program, process_.errorString());
@@ -140,7 +182,9 @@ class FfmpegSink : public Sink {
   bool close(QString* error) override {
     process_.closeWriteChannel();
     process_.waitForFinished(120000);
-    if (process_.exitStatus() == QProcess::NormalExit && process_.exitCode() == 0) return true;
+    if (process_.exitStatus() == QProcess::NormalExit && process_.exitCode() == 0)
+      return replaceWith(partial_, path_, error);
+    QFile::remove(partial_);
     *error = QStringLiteral("ffmpeg failed: %1")
                  .arg(QString::fromUtf8(process_.readAllStandardError()).trimmed());
     return false;
@@ -148,11 +192,11 @@ class FfmpegSink : public Sink {
   void abort() override {
     process_.kill();
     process_.waitForFinished(5000);
-    QFile::remove(path_);
+    QFile::remove(partial_);
   }
 
  private:
-  QString path_;
+  QString path_, partial_;
   double fps_;
   QProcess process_;
 };
