@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(build-essential cmake ccache qt6-base-dev qt6-charts-dev qt6-svg-dev libvtk9-dev
-  libeigen3-dev libsuitesparse-dev nlohmann-json3-dev xvfb xauth)
+  libeigen3-dev libsuitesparse-dev nlohmann-json3-dev xvfb xauth
+  locales) # locales: the tests build a decimal-comma locale (localedef) when none is installed
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

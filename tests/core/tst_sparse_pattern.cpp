@@ -92,7 +92,7 @@ class TestSparsePattern : public QObject {
       }
       Workspace reference(*model), fused(*model);
       const Eigen::VectorXd lambda =
-          Eigen::VectorXd::LinSpaced(reference.Phi.size(), -2.0, 3.0).array().sin();
+          Eigen::VectorXd::LinSpaced(reference.Phi_q.rows(), -2.0, 3.0).array().sin();
       evaluateConstraints(*model, state, reference);
       const Eigen::VectorXd expected = reference.Phi_q.transpose() * lambda;
       Eigen::VectorXd force(model->nv);

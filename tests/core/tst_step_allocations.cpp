@@ -16,12 +16,6 @@
 #include <atomic>
 #include <cstddef>
 
-extern "C" {
-void* __libc_malloc(std::size_t size);
-void* __libc_calloc(std::size_t count, std::size_t size);
-void* __libc_realloc(void* pointer, std::size_t size);
-}
-
 namespace {
 
 std::atomic<bool> counting{false};
@@ -33,7 +27,24 @@ void count() {
 
 }  // namespace
 
+#ifdef __SANITIZE_ADDRESS__
+// AddressSanitizer owns malloc (replacing it would free its memory with the C library's): its
+// allocation hook counts instead, called for every malloc, calloc, realloc and operator new.
+// (declared here: gcc installs no sanitizer/allocator_interface.h)
+extern "C" int __sanitizer_install_malloc_and_free_hooks(
+    void (*allocated)(const volatile void*, std::size_t), void (*freed)(const volatile void*));
+namespace {
+void countAllocation(const volatile void*, std::size_t) { count(); }
+void ignoreFree(const volatile void*) {}
+[[maybe_unused]] const int hooksInstalled =
+    __sanitizer_install_malloc_and_free_hooks(countAllocation, ignoreFree);
+}  // namespace
+#else
 extern "C" {
+void* __libc_malloc(std::size_t size);
+void* __libc_calloc(std::size_t count, std::size_t size);
+void* __libc_realloc(void* pointer, std::size_t size);
+
 void* malloc(std::size_t size) {
   count();
   return __libc_malloc(size);
@@ -47,6 +58,7 @@ void* realloc(void* pointer, std::size_t size) {
   return __libc_realloc(pointer, size);
 }
 }
+#endif
 
 using namespace rlx;
 

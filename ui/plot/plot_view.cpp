@@ -24,11 +24,10 @@ constexpr int kDragThreshold = 4;
 }  // namespace
 
 PlotView::PlotView(QWidget* parent)
-    : QChartView(parent),
-      chart_(new PlotChart),
+    : QChartView(new PlotChart, parent),  // a chart given later would leak the view's own
+      chart_(static_cast<PlotChart*>(chart())),
       band_(new QRubberBand(QRubberBand::Rectangle, viewport())),
       hint_(new QLabel(viewport())) {
-  setChart(chart_);
   setRenderHint(QPainter::Antialiasing);
   setRubberBand(QChartView::NoRubberBand);
   setAcceptDrops(true);
