@@ -1,0 +1,61 @@
+// Replays saved inputs through a fuzz target without libFuzzer (any compiler):
+//   fuzz_replay TARGET FILE_OR_DIRECTORY...
+// Runs every file (a directory: every file in it, sorted), printing each name before it, so that
+// a finding (an abort) names its input; at the end, how many ran.
+#include "fuzz_targets.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> inputFiles(const std::vector<std::string>& arguments) {
+  std::vector<fs::path> files;
+  for (const std::string& argument : arguments) {
+    if (!fs::is_directory(argument)) {
+      files.emplace_back(argument);
+      continue;
+    }
+    std::vector<fs::path> inDirectory;
+    for (const fs::directory_entry& entry : fs::directory_iterator(argument))
+      if (entry.is_regular_file()) inDirectory.push_back(entry.path());
+    std::sort(inDirectory.begin(), inDirectory.end());
+    files.insert(files.end(), inDirectory.begin(), inDirectory.end());
+  }
+  return files;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: fuzz_replay rlx|expression|simengine2d FILE_OR_DIRECTORY...\n");
+    return 2;
+  }
+  const rlx::fuzz::Target target = rlx::fuzz::targetNamed(argv[1]);
+  if (!target) {
+    std::fprintf(stderr, "fuzz_replay: unknown target '%s'\n", argv[1]);
+    return 2;
+  }
+  const std::vector<fs::path> files = inputFiles({argv + 2, argv + argc});
+  for (const fs::path& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "fuzz_replay: cannot read %s\n", file.c_str());
+      return 1;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::fprintf(stderr, "%s\n", file.c_str());
+    target(text.str());
+  }
+  std::printf("fuzz_replay %s: %zu inputs, no finding\n", argv[1], files.size());
+  return 0;
+}
