@@ -1,5 +1,5 @@
 // Replays saved inputs through a fuzz target without libFuzzer (any compiler):
-//   fuzz_replay TARGET FILE_OR_DIRECTORY...
+//   fuzz_replay TARGET [FILE_OR_DIRECTORY...]
 // Runs every file (a directory: every file in it, sorted), printing each name before it, so that
 // a finding (an abort) names its input; at the end, how many ran.
 #include "fuzz_targets.h"
@@ -35,8 +35,8 @@ std::vector<fs::path> inputFiles(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: fuzz_replay rlx|expression|simengine2d FILE_OR_DIRECTORY...\n");
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: fuzz_replay rlx|expression|simengine2d [FILE_OR_DIRECTORY...]\n");
     return 2;
   }
   const rlx::fuzz::Target target = rlx::fuzz::targetNamed(argv[1]);
