@@ -1,10 +1,12 @@
 // Replays saved inputs through a fuzz target without libFuzzer (any compiler):
-//   fuzz_replay TARGET [FILE_OR_DIRECTORY...]
+//   fuzz_replay TARGET [--timeout SECONDS] [FILE_OR_DIRECTORY...]
 // Runs every file (a directory: every file in it, sorted), printing each name before it, so that
-// a finding (an abort) names its input; at the end, how many ran.
+// a finding (an abort) names its input; at the end, how many ran. An input that takes longer than
+// --timeout is a finding too (a hang, as libFuzzer's -timeout).
 #include "fuzz_targets.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,7 +38,7 @@ std::vector<fs::path> inputFiles(const std::vector<std::string>& arguments) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: fuzz_replay rlx|expression|simengine2d [FILE_OR_DIRECTORY...]\n");
+    std::fprintf(stderr, "usage: fuzz_replay rlx|expression|simengine2d [--timeout SECONDS] [FILE...]\n");
     return 2;
   }
   const rlx::fuzz::Target target = rlx::fuzz::targetNamed(argv[1]);
@@ -44,7 +46,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fuzz_replay: unknown target '%s'\n", argv[1]);
     return 2;
   }
-  const std::vector<fs::path> files = inputFiles({argv + 2, argv + argc});
+  std::vector<std::string> arguments(argv + 2, argv + argc);
+  double timeout = 0.0;  // seconds; 0: none
+  if (arguments.size() >= 2 && arguments[0] == "--timeout") {
+    timeout = std::stod(arguments[1]);
+    arguments.erase(arguments.begin(), arguments.begin() + 2);
+  }
+  const std::vector<fs::path> files = inputFiles(arguments);
   for (const fs::path& file : files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
@@ -54,7 +62,14 @@ int main(int argc, char** argv) {
     std::ostringstream text;
     text << in.rdbuf();
     std::fprintf(stderr, "%s\n", file.c_str());
+    const auto start = std::chrono::steady_clock::now();
     target(text.str());
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    if (timeout > 0.0 && took.count() > timeout) {
+      std::fprintf(stderr, "fuzz_replay: %s took %.2f s, more than --timeout %g s (a hang)\n",
+                   file.c_str(), took.count(), timeout);
+      return 1;
+    }
   }
   std::printf("fuzz_replay %s: %zu inputs, no finding\n", argv[1], files.size());
   return 0;
