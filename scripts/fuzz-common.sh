@@ -22,10 +22,12 @@ fuzz_setup() {
   fi
 }
 
+# Warnings are the gcc build's business (-Werror there in CI); clang 14 has its own, e.g.
+# -Wunused-lambda-capture in core/solve/pseudoinverse.cpp.
 fuzz_build() {
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DREULEAUX_FUZZ=ON -DREULEAUX_BUILD_GUI=OFF -DREULEAUX_BUILD_TESTS=OFF \
-    -DREULEAUX_BUILD_BENCH=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+    -DREULEAUX_BUILD_BENCH=OFF -DREULEAUX_WERROR=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
   cmake --build build-fuzz -j2 --target "${fuzz_targets[@]/#/fuzz_}"
 }
 
