@@ -23,8 +23,8 @@
 // x0, h0, x1, h1 must not depend on variables and x0 < x1 (checked by bind), so derivatives of
 // every order are exact: they use the internal functions stepd(n, x, x0, h0, x1, h1) and
 // step5d(...), the n-th derivative with respect to x (printed by toString, not parsable).
-// Limits that keep every walk of a tree bounded: nesting (parentheses, unary operators, '^', '?:')
-// at most 200 deep, and trees at most 1000 nodes tall (a chain a+b+c+... counts its length).
+// Limits that keep every walk of a tree and of its derivatives bounded: nesting (parentheses,
+// unary operators, '^', '?:') at most 200 deep, and at most 400 operations (operators and calls).
 
 #include <functional>
 #include <memory>

@@ -36,9 +36,8 @@ constexpr std::array<FunctionInfo, 22> kFunctions{{
     {Function::Step5Derivative, "step5d", 6, true},
 }};
 
-// A node with its operands, its height computed from them.
+// A node with its operands.
 Expr withArgs(Node node, std::vector<Expr> args) {
-  for (const Expr& a : args) node.height = std::max(node.height, a->height + 1);
   node.args = std::move(args);
   return std::make_shared<const Node>(std::move(node));
 }

@@ -79,7 +79,6 @@ struct Node {
   BinaryOp binaryOp = BinaryOp::Add;
   Function function = Function::Sin;
   std::vector<Expr> args;  // operands; Conditional: condition, then, else
-  int height = 1;          // 1 + the largest height of args
 };
 
 // Nodes exactly as given: the parser keeps the structure the user wrote.

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# What scripts/run-fuzzers and scripts/fuzz-long share (docs/fuzzing.md): the packages, the
+# libFuzzer build in ./build-fuzz (clang, ASan + UBSan, only the core and the fuzzers), and the
+# seed corpora, made from examples/ and tests/data at run time. Sourced, from the repository root.
+set -euo pipefail
+
+fuzz_targets=(rlx expression simengine2d)
+
+# clang with libFuzzer, and the core's libraries; installs only what is missing.
+fuzz_setup() {
+  local packages=(cmake ccache clang libclang-rt-14-dev libeigen3-dev libsuitesparse-dev
+    nlohmann-json3-dev python3)
+  local missing=() p sudo=""
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    echo "Installing: ${missing[*]}"
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+# Warnings are the gcc build's business (-Werror there in CI); clang 14 has its own, e.g.
+# -Wunused-lambda-capture in core/solve/pseudoinverse.cpp.
+fuzz_build() {
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DREULEAUX_FUZZ=ON -DREULEAUX_BUILD_GUI=OFF -DREULEAUX_BUILD_TESTS=OFF \
+    -DREULEAUX_BUILD_BENCH=OFF -DREULEAUX_WERROR=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+  cmake --build build-fuzz -j2 --target "${fuzz_targets[@]/#/fuzz_}"
+}
+
+# fuzz_seeds DIR: DIR/<target>/ for every target. rlx: the .rlx files; simengine2d: each .adm
+# with its .acf after the separator (tests/fuzz/fuzz_targets.h); expression: every string of the
+# model files (the expressions among them, and names).
+fuzz_seeds() {
+  local dir=$1 adm
+  mkdir -p "$dir"/rlx "$dir"/simengine2d "$dir"/expression
+  cp examples/*.rlx tests/data/*.rlx "$dir"/rlx/
+  for adm in tests/data/*.adm; do
+    cp "$adm" "$dir/simengine2d/$(basename "$adm")"
+    [ -f "${adm%.adm}.acf" ] &&
+      { cat "$adm"; printf '\n#acf\n'; cat "${adm%.adm}.acf"; } >"$dir/simengine2d/$(basename "$adm").acf"
+  done
+  python3 - "$dir"/expression examples/*.rlx tests/data/*.rlx tests/data/*.adm <<'PY'
+import hashlib, json, sys
+def strings(v):
+    if isinstance(v, str): yield v
+    elif isinstance(v, list):
+        for x in v: yield from strings(x)
+    elif isinstance(v, dict):
+        for x in v.values(): yield from strings(x)
+for path in sys.argv[2:]:
+    for s in set(strings(json.load(open(path)))):
+        name = hashlib.sha1(s.encode()).hexdigest()
+        open(f"{sys.argv[1]}/{name}", "w").write(s)
+PY
+}
+
+# fuzz_options TARGET: the limits of every run. Inputs up to 64 KiB (.rlx, .adm) or 4 KiB (an
+# expression); an input that takes more than 10 s is a hang; more than 2 GiB of memory, a leak.
+fuzz_options() {
+  local max_len=65536
+  [ "$1" = expression ] && max_len=4096
+  echo "-max_len=$max_len -timeout=10 -rss_limit_mb=2048 -dict=tests/fuzz/$1.dict"
+}
