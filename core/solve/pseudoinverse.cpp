@@ -103,7 +103,8 @@ void PseudoInverse::decompose(const Transposed& Ct, const std::vector<bool>& act
     ++ma_;
     if (i < leading) ++leadingActive_;
   }
-  qr_ = ma_ <= n_ && withLength(n_, [this](auto N) { return factorQR<decltype(N)::value>(); });
+  qr_ = ma_ <= n_ &&
+        withLength(n_, [this](auto N) { return this->template factorQR<decltype(N)::value>(); });
   if (qr_) return;
   // Fallback: the SVD of C with its switched-off rows zeroed (and of C_k when k < m).
   C_ = Ct.transpose();
