@@ -2,22 +2,28 @@
 // File menu and closing the window with unsaved edits each show that the model was not saved and
 // the previous file is kept; the edits stay open and modified; the file on disk is byte for byte
 // the previous one. A failed autosave says so in the status bar and keeps the previous recovery
-// file. The faults are injected by the preloaded library tests/faults/write_faults.c.
+// file. A window killed between writing the new file and renaming it over the old one leaves the
+// old file as it was and its edits in the recovery folder. The faults are injected by the
+// preloaded library tests/faults/write_faults.c.
 #include "document/commands.h"
 #include "injected_fault.h"
 #include "io/model_file.h"
 #include "main_window.h"
 #include "test_support.h"
 #include "ui_input.h"
+#include "viewport/viewport.h"
 
 #include <QAbstractButton>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cstdio>
 
 using namespace rlx;
 using namespace rlx::ui;
@@ -69,6 +75,23 @@ void clickFileSave(MainWindow& window) {
   QTest::mouseClick(file, Qt::LeftButton, {}, file->actionGeometry(window.action("save")).center());
 }
 
+// The child process of killedBetweenWriteAndRename: opens the model, edits it, autosaves as the
+// timer would, and presses Ctrl+S; the rename of the written file over the model kills it.
+int killedSaveChild(int argc, char* argv[]) {
+  QApplication app(argc, argv);
+  QStandardPaths::setTestModeEnabled(true);
+  MainWindow window(qEnvironmentVariable("RLX_KILLED_SAVE_RECOVERY"));
+  if (!input::showActive(window)) return 2;
+  const QString path = qEnvironmentVariable("RLX_KILLED_SAVE_MODEL");
+  if (!window.openPath(path)) return 3;
+  describe(window.document(), "edited before the kill");
+  window.autosave()->saveNow();
+  const test::InjectedFault fault(QFileInfo(path).absolutePath(), "rename:KILL");
+  input::typeKey(&window, Qt::Key_S, Qt::ControlModifier);
+  std::puts("not killed");
+  return 4;
+}
+
 }  // namespace
 
 class TestSaveFaultsGui : public QObject {
@@ -78,6 +101,7 @@ class TestSaveFaultsGui : public QObject {
   void failedSaveKeepsTheEdits_data();
   void failedSaveKeepsTheEdits();
   void failedAutosaveKeepsTheRecoveryFile();
+  void killedBetweenWriteAndRename();
 };
 
 void TestSaveFaultsGui::initTestCase() {
@@ -156,5 +180,52 @@ void TestSaveFaultsGui::failedAutosaveKeepsTheRecoveryFile() {
   QCOMPARE(doc->spec().description, std::string("not autosaved"));
 }
 
-QTEST_MAIN(TestSaveFaultsGui)
+void TestSaveFaultsGui::killedBetweenWriteAndRename() {
+  QTemporaryDir folder, recovery;
+  QVERIFY(folder.isValid() && recovery.isValid());
+  const QString path = folder.filePath("four_bar.rlx");
+  QVERIFY(QFile::copy(QString::fromStdString(test::examplePath("four_bar.rlx")), path));
+  const std::string before = test::readFile(path.toStdString());
+
+  QProcess child;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("RLX_KILLED_SAVE_MODEL", path);
+  env.insert("RLX_KILLED_SAVE_RECOVERY", recovery.path());
+  child.setProcessEnvironment(env);
+  child.start(QCoreApplication::applicationFilePath(), {});
+  QVERIFY(child.waitForStarted());
+  QVERIFY(child.waitForFinished(120000));
+  QVERIFY2(child.exitStatus() == QProcess::CrashExit,
+           qPrintable(QString("exit code %1: %2").arg(child.exitCode()).arg(child.readAll())));
+
+  // The model is byte for byte the file before the save; the written file is left beside it.
+  QVERIFY(test::readFile(path.toStdString()) == before);
+  const QStringList left = QDir(folder.path()).entryList(QDir::Files | QDir::Hidden);
+  QCOMPARE(left.size(), 2);
+  QVERIFY2(left.filter(QRegularExpression(R"(^\.four_bar\.rlx\.\d+\.\d+\.tmp$)")).size() == 1,
+           qPrintable(left.join(", ")));
+
+  // The next start offers the edits back; saving them replaces the model and removes the
+  // killed save's file.
+  MainWindow window(recovery.path());
+  QVERIFY(input::showActive(window));
+  window.offerRecovery(false);
+  Document* doc = window.document();
+  QCOMPARE(doc->spec().description, std::string("edited before the kill"));
+  QVERIFY(doc->isModified());
+  QCOMPARE(doc->filePath(), QFileInfo(path).absoluteFilePath());
+  input::typeKey(&window, Qt::Key_S, Qt::ControlModifier);
+  QVERIFY(!doc->isModified());
+  QCOMPARE(loadModelFile(path.toStdString()).spec->description,
+           std::string("edited before the kill"));
+  QCOMPARE(QDir(folder.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"four_bar.rlx"});
+}
+
+int main(int argc, char* argv[]) {
+  Viewport::setDefaultSurfaceFormat();
+  if (qEnvironmentVariableIsSet("RLX_KILLED_SAVE_MODEL")) return killedSaveChild(argc, argv);
+  QApplication app(argc, argv);
+  TestSaveFaultsGui test;
+  return QTest::qExec(&test, argc, argv);
+}
 #include "tst_save_faults_gui.moc"
