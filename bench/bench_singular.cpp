@@ -7,7 +7,7 @@
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
-#include "results/summary.h"
+#include "output/summary.h"
 
 #include <chrono>
 #include <cstdio>

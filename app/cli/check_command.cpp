@@ -6,7 +6,7 @@
 #include "output.h"
 #include "usage.h"
 
-#include "results/summary.h"
+#include "output/summary.h"
 #include "solve/assembly.h"
 
 #include <cstdio>

@@ -9,8 +9,8 @@
 #include "usage.h"
 
 #include "io/atomic_write.h"
-#include "results/csv.h"
-#include "results/summary.h"
+#include "output/csv.h"
+#include "output/summary.h"
 
 #include <cstdio>
 #include <sstream>

@@ -5,7 +5,6 @@
 // some velocity and is linear in the velocities: every second derivative with respect to two
 // velocity variables simplifies to the constant 0 (solve/user_constraints.h derives the rest).
 #include "model/compiler.h"
-#include "solve/measures.h"
 
 #include <algorithm>
 #include <map>

@@ -38,6 +38,9 @@ enum class MeasureKind {
   SpringLength, SpringRate,               // a spring_damper's length and its rate (its `function`)
 };
 
+// A velocity measure u = G(q) v (B.vx, J.qd, ...), not a position measure m(q).
+bool isVelocityMeasure(MeasureKind kind);
+
 struct Measure {
   MeasureKind kind = MeasureKind::BodyX;
   int body = kGround;   // Body* kinds

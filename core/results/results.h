@@ -3,9 +3,8 @@
 // and every plot read the same series.
 
 #include "model/model.h"
-#include "solve/assembly.h"
-#include "solve/report.h"
-#include "solve/workspace.h"
+#include "results/redundancy.h"
+#include "results/report.h"
 
 #include <Eigen/Dense>
 
@@ -58,10 +57,6 @@ struct Results {
 
 // Sentences on the equilibria that are not stable (none when all are), for the user.
 std::vector<std::string> equilibriumNotes(const Results& results);
-
-// The frame of a solved state: ws.vdot and ws.lambda must belong to it. Evaluates the energies
-// and the position and velocity constraint errors.
-Frame makeFrame(const Model& model, const State& state, Workspace& ws, double workNonconservative);
 
 // Reaction of one joint (or motion, or user constraint) on its body2, from body1: force in global
 // axes at the joint point on body2, torque about that point in global axes. From the multipliers:

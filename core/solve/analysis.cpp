@@ -4,6 +4,7 @@
 #include "solve/constraints.h"
 #include "solve/dynamics.h"
 #include "solve/forces.h"
+#include "solve/frame.h"
 #include "solve/statics.h"
 #include "solve/subnormals.h"
 

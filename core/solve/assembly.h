@@ -11,7 +11,8 @@
 //   [M  Phi_q^T; Phi_q  0] [vdot; lambda] = [Q; gamma].
 
 #include "model/model.h"
-#include "solve/report.h"
+#include "results/redundancy.h"
+#include "results/report.h"
 #include "solve/workspace.h"
 
 #include <string>
@@ -23,19 +24,6 @@ struct AssemblyOptions {
   double tolerance = 1e-10;  // on ||Phi||_inf
   int maxIterations = 50;
   double holdWeight = 1e10;  // relative weight of a held input
-};
-
-struct RedundantEquation {
-  int row = 0;
-  std::string element;   // the joint (motion, constraint) that owns the equation
-  std::string equation;  // the row's name, e.g. "pin2.y"
-};
-
-struct Redundancy {
-  int rank = 0;                              // rank of Phi_q (holonomic and nonholonomic rows)
-  int dof = 0;                               // nv - rank: true degrees of freedom
-  int dofGrubler = 0;                        // nv - number of equations
-  std::vector<RedundantEquation> redundant;  // consistent redundant equations (dropped)
 };
 
 // Rank-revealing analysis of Phi_q at the state (large models: sparse QR); marks ws.active.

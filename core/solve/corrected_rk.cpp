@@ -5,7 +5,7 @@
 #include "solve/constraints.h"
 #include "solve/dependent_rows.h"
 #include "solve/force_check.h"
-#include "solve/report.h"
+#include "results/report.h"
 #include "solve/runge_kutta.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 #include "model/function.h"
 #include "solve/constraints.h"
 #include "solve/forces.h"
-#include "solve/report.h"
+#include "results/report.h"
 
 #include <cmath>
 

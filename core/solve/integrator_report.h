@@ -5,7 +5,7 @@
 #include "model/model.h"
 #include "solve/dynamics.h"
 #include "solve/force_check.h"
-#include "solve/report.h"
+#include "results/report.h"
 #include "solve/workspace.h"
 
 #include <string>

@@ -142,30 +142,6 @@ MeasureJet spatialJet(const Model& model, const State& state, const Measure& m) 
 
 }  // namespace
 
-bool isVelocityMeasure(MeasureKind kind) {
-  switch (kind) {
-    case MeasureKind::BodyVx:
-    case MeasureKind::BodyVy:
-    case MeasureKind::BodyVz:
-    case MeasureKind::BodyOmega:
-    case MeasureKind::BodyWx:
-    case MeasureKind::BodyWy:
-    case MeasureKind::BodyWz:
-    case MeasureKind::JointQd:
-    case MeasureKind::SpringRate:
-      return true;
-    case MeasureKind::BodyX:
-    case MeasureKind::BodyY:
-    case MeasureKind::BodyZ:
-    case MeasureKind::BodyAngle:
-    case MeasureKind::BodyR:
-    case MeasureKind::JointQ:
-    case MeasureKind::SpringLength:
-      return false;
-  }
-  return false;
-}
-
 MeasureJet evaluateMeasure(const Model& model, const State& state, int k) {
   const Measure& m = model.measures[static_cast<std::size_t>(k)];
   return model.dimension == 2 ? planarJet(model, state, m) : spatialJet(model, state, m);

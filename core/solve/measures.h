@@ -29,8 +29,6 @@ struct MeasureJet {
   double convective = 0.0;  // c = B(v, v)
 };
 
-bool isVelocityMeasure(MeasureKind kind);
-
 // Value, gradient, rate and convective term of model.measures[k] at the state.
 MeasureJet evaluateMeasure(const Model& model, const State& state, int k);
 

@@ -1,6 +1,7 @@
 #include "solve/recorder.h"
 
 #include "solve/forces.h"
+#include "solve/frame.h"
 
 #include <cmath>
 

@@ -43,7 +43,7 @@
 #include "model/model.h"
 #include "results/results.h"
 #include "solve/kinematics.h"
-#include "solve/report.h"
+#include "results/report.h"
 #include "solve/workspace.h"
 
 namespace rlx {

@@ -5,7 +5,7 @@
 // hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk. A step failure names a lock-up only
 // for the equations the integrators solve with, and only when a motion drives into it.
 #include "bench_common.h"
-#include "results/summary.h"
+#include "output/summary.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/dynamics.h"

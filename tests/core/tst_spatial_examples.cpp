@@ -3,7 +3,7 @@
 // energy conserved over 10 s) and the heavy symmetric top (steady precession at the rate of the
 // closed form).
 #include "joints/rotation.h"
-#include "results/csv.h"
+#include "output/csv.h"
 #include "solve/assembly.h"
 #include "solve/dynamics.h"
 #include "solve/kinematics.h"

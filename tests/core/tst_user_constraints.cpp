@@ -2,7 +2,7 @@
 // against the revolute pendulum, the knife-edge sled against its closed form (dynamics with every
 // integrator, kinematics, statics), diagnostics, redundancy and the .rlx round trip.
 #include "io/model_file.h"
-#include "results/csv.h"
+#include "output/csv.h"
 #include "solve/assembly.h"
 #include "solve/constraints.h"
 #include "solve/dynamics.h"

@@ -3,7 +3,7 @@
 #include "plot/channels.h"
 #include "plot/run_series.h"
 #include "plot_test_runs.h"
-#include "results/csv.h"
+#include "output/csv.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

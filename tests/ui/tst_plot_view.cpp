@@ -5,7 +5,7 @@
 #include "plot/plot_export_dialog.h"
 #include "plot/plot_view.h"
 #include "plot_test_runs.h"
-#include "results/csv.h"
+#include "output/csv.h"
 
 #include <QCategoryAxis>
 #include <QDialogButtonBox>

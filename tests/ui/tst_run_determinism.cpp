@@ -12,7 +12,7 @@
 #include "main_window.h"
 #include "plot/plot_panel.h"
 #include "plot/run_series.h"
-#include "results/csv.h"
+#include "output/csv.h"
 #include "run/simulation.h"
 #include "decimal_comma_locale.h"
 #include "test_support.h"

@@ -1,7 +1,7 @@
 #include "plot/run_series.h"
 
 #include "plot/channels.h"
-#include "results/csv.h"
+#include "output/csv.h"
 #include "solve/workspace.h"
 
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "results/summary.h"
+#include "output/summary.h"
 
 #include "io/atomic_write.h"
 #include "solve/assembly.h"

@@ -1,4 +1,4 @@
-#include "results/csv.h"
+#include "output/csv.h"
 
 #include "joints/rotation.h"
 #include "solve/constraints.h"

@@ -1,4 +1,4 @@
-#include "results/results.h"
+#include "solve/frame.h"
 
 #include "solve/constraints.h"
 #include "solve/forces.h"

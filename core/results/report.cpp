@@ -1,4 +1,4 @@
-#include "solve/report.h"
+#include "results/report.h"
 
 #include <sstream>
 
