@@ -13,8 +13,8 @@
 #include "io/model_file.h"
 #include "model/compile.h"
 #include "output/summary.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 
 #include <algorithm>
 #include <chrono>

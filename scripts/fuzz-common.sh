@@ -23,7 +23,7 @@ fuzz_setup() {
 }
 
 # Warnings are the gcc build's business (-Werror there in CI); clang 14 has its own, e.g.
-# -Wunused-lambda-capture in core/solve/pseudoinverse.cpp.
+# -Wunused-lambda-capture in core/solve/linalg/pseudoinverse.cpp.
 fuzz_build() {
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DREULEAUX_FUZZ=ON -DREULEAUX_BUILD_GUI=OFF -DREULEAUX_BUILD_TESTS=OFF \

@@ -7,7 +7,7 @@
 #include "usage.h"
 
 #include "output/summary.h"
-#include "solve/assembly.h"
+#include "solve/assembly/assembly.h"
 
 #include <cstdio>
 

@@ -1,9 +1,9 @@
 #include "output/csv.h"
 
 #include "joints/rotation.h"
-#include "solve/constraints.h"
-#include "solve/reactions.h"
-#include "solve/user_constraints.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "solve/equations/user_constraints.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 //   t,
 //   per body B:   B.x B.y B.angle B.vx B.vy B.omega B.ax B.ay B.alpha
 //   per joint J:  J.fx J.fy J.tz      (reaction on body2 from body1, global axes, at the joint
-//                                       point on body2; see solve/reactions.h)
+//                                       point on body2; see solve/equations/reactions.h)
 //   per motion M: M.effort            (generalized force along the motion's coordinate)
 //   kinetic potential energy work_nonconservative constraint_error velocity_constraint_error
 // Dimension 3: per body B.x B.y B.z B.qw B.qx B.qy B.qz B.psi B.theta B.phi B.vx B.vy B.vz
@@ -16,7 +16,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
-#include "solve/workspace.h"
+#include "solve/equations/workspace.h"
 
 #include <ostream>
 #include <string>

@@ -1,8 +1,8 @@
 #include "output/summary.h"
 
 #include "io/atomic_write.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 
 #include "model/model.h"
 #include "results/results.h"
-#include "solve/workspace.h"
+#include "solve/equations/workspace.h"
 
 #include <nlohmann/json.hpp>
 

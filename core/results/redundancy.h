@@ -1,6 +1,6 @@
 #pragma once
-// What the assembly's rank-revealing analysis of Phi_q found (solve/assembly.h): the degrees of
-// freedom and the consistent redundant equations it dropped, reported with the results.
+// What the assembly's rank-revealing analysis of Phi_q found (solve/assembly/assembly.h): the
+// degrees of freedom and the consistent redundant equations it dropped, reported with the results.
 
 #include <string>
 #include <vector>

@@ -35,7 +35,7 @@ struct RunStats {
 };
 
 // A static equilibrium's stability: the signs of the tangent stiffness on the motions the
-// constraints allow (solve/statics.h).
+// constraints allow (solve/statics/statics.h).
 enum class Stability { Stable, Neutral, Unstable };
 
 struct EquilibriumStability {

@@ -2,8 +2,8 @@
 // scales with the tolerance, energy and constraints held on the pendulum and the Braun-Goldfarb
 // slider-crank, a stiff spring at steps far beyond the explicit limit with the order rising, and
 // the failures (a NaN force, a four-bar driven into lock-up).
-#include "solve/assembly.h"
-#include "solve/bdf.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/bdf.h"
 #include "test_support.h"
 
 #include <QtTest>

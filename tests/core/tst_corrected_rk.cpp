@@ -3,10 +3,10 @@
 // convergence order on the pendulum, step-size control on a stiff spring, the energy balance of
 // driven models, failure reports.
 #include "perturbed_double_four_bar.h"
-#include "solve/assembly.h"
-#include "solve/corrected_rk.h"
-#include "solve/dynamics.h"
-#include "solve/hht.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/corrected_rk.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/integrators/hht.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -324,9 +324,9 @@ void TestCorrectedRK::drivenEnergyBalance_data() {
 }
 
 void TestCorrectedRK::drivenEnergyBalance() {
-  // Motions do work: E - W (W the recorded work of the drives, solve/work_integral.h) is constant
-  // to the integrator's own accuracy, 2 s at h = 1e-3. With the trapezoidal rule on W the balance
-  // was off by 1e-5 ... 3e-5 J on the planar models, whichever the integrator.
+  // Motions do work: E - W (W the recorded work of the drives, solve/recording/work_integral.h) is
+  // constant to the integrator's own accuracy, 2 s at h = 1e-3. With the trapezoidal rule on W the
+  // balance was off by 1e-5 ... 3e-5 J on the planar models, whichever the integrator.
   QFETCH(QString, file);
   QFETCH(QString, integrator);
   const Run run = runModel(example(file.toStdString()), integrator.toStdString(), 1e-3, 2.0, 0.01);

@@ -1,16 +1,16 @@
 // The corrected equation of motion on the sparse path (normal equations on S = A M^-1 A^T,
-// solve/mass_pseudoinverse.h) against the dense pseudoinverse: the same rates and multipliers at
-// states off the constraints (planar and spatial chains, loops, nonholonomic rows, redundant rows,
-// gravity, springs, gyroscopic terms, motions), near a singular configuration (refined
-// normal equations, the sparse QR) and with dependent rows kept (the sparse QR, planar and
+// solve/linalg/mass_pseudoinverse.h) against the dense pseudoinverse: the same rates and
+// multipliers at states off the constraints (planar and spatial chains, loops, nonholonomic rows,
+// redundant rows, gravity, springs, gyroscopic terms, motions), near a singular configuration
+// (refined normal equations, the sparse QR) and with dependent rows kept (the sparse QR, planar and
 // spatial); corrected-rk and corrected-rk45 runs that take the same steps
 // either way; Braun and Goldfarb's models through their singular configurations.
 #include "bench_common.h"
 #include "model/compile.h"
-#include "solve/assembly.h"
-#include "solve/braun_goldfarb.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/integrators/braun_goldfarb.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -6,10 +6,10 @@
 // for the equations the integrators solve with, and only when a motion drives into it.
 #include "bench_common.h"
 #include "output/summary.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/integrator_report.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/integrators/integrator_report.h"
 #include "test_support.h"
 
 #include <QtTest>

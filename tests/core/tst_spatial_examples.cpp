@@ -4,9 +4,9 @@
 // closed form).
 #include "joints/rotation.h"
 #include "output/csv.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
-#include "solve/kinematics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/kinematics/kinematics.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -7,11 +7,11 @@
 // the method's order (the energy's may be higher); also hht's energy drift on the rolling disk
 // (nonholonomic). bdf chooses its own steps: run with its order capped at k for a series of
 // tolerances, its errors against the mean step (1 s / steps) must show order k.
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/reactions.h"
-#include "solve/spatial_constraints.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "solve/equations/spatial_constraints.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -3,13 +3,13 @@
 // integrator, kinematics, statics), diagnostics, redundancy and the .rlx round trip.
 #include "io/model_file.h"
 #include "output/csv.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/measures.h"
-#include "solve/reactions.h"
-#include "solve/statics.h"
-#include "solve/user_constraints.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/measures.h"
+#include "solve/equations/reactions.h"
+#include "solve/equations/user_constraints.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/statics/statics.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -2,8 +2,8 @@
 // Runs of an example model for the plot tests: load, compile, assemble, integrate.
 
 #include "plot/run_series.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <stdexcept>

@@ -1,8 +1,8 @@
 #include "plot/run_series.h"
 
-#include "plot/channels.h"
 #include "output/csv.h"
-#include "solve/workspace.h"
+#include "plot/channels.h"
+#include "solve/equations/workspace.h"
 
 #include <QFile>
 #include <QFileInfo>
