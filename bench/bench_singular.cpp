@@ -27,7 +27,7 @@ struct Outcome {
 Outcome runOnce(const Model& model, const char* integrator, double tolerance, double step,
                 double endTime) {
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.tolerance = tolerance;
   options.step = step;
   options.endTime = endTime;

@@ -49,8 +49,8 @@ std::vector<std::string> nonUniqueReactions(const Model& model, const State& sta
 nlohmann::json makeSummary(const Model& model, const Results& results, bool assembled) {
   nlohmann::json s;
   s["model"] = model.name;
-  s["analysis"] = results.analysis;
-  s["integrator"] = results.integrator;
+  s["analysis"] = analysisTypeName(results.analysis);
+  s["integrator"] = results.integrator ? integratorName(*results.integrator) : "";
   s["status"] = results.report.ok() ? "ok" : "failed";
   s["message"] = results.report.message;
   s["end_time"] = results.frames.empty() ? nlohmann::json(nullptr)

@@ -8,6 +8,7 @@
 
 #include <Eigen/Dense>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,8 @@ struct EquilibriumStability {
 const char* stabilityName(Stability kind);  // "stable", "neutral", "unstable"
 
 struct Results {
-  std::string analysis;    // "kinematics", ...
-  std::string integrator;  // "" unless dynamics
+  AnalysisType analysis = AnalysisType::Kinematics;
+  std::optional<Integrator> integrator;  // dynamics only
   std::vector<Frame> frames;
   std::vector<EquilibriumStability> equilibria;  // statics: one per frame
   Redundancy redundancy;   // from the assembly at t0

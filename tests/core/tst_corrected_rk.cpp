@@ -34,7 +34,7 @@ Run runModel(Model model, const std::string& integrator, double step, double end
   const AssemblyReport assembly = assemble(run.model, state, ws);
   if (!assembly.ok()) throw std::runtime_error(assembly.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.step = step;
   options.endTime = endTime;
   options.outputStep = outputStep;
@@ -241,7 +241,7 @@ void TestCorrectedRK::perturbedDoubleFourBars() {
   // horizontal crossing a near-bifurcation that RK4's stages sample at random distances
   // (docs/integrators-corrected-rk.md, "Rounding-level changes of the double four-bar").
   DynamicsOptions options;
-  options.integrator = "corrected-rk";
+  options.integrator = Integrator::CorrectedRK;
   options.step = 0.01;
   options.outputStep = 0.01;
   options.endTime = 1000;

@@ -239,7 +239,7 @@ class TestCorrectedSparse : public QObject {
     QFETCH(QString, integrator);
     const Model model = test::compileOrFail(bench::fourBarChain(15));
     DynamicsOptions options;
-    options.integrator = integrator.toStdString();
+    options.integrator = *integratorFromName(integrator.toStdString());
     options.endTime = 0.3;
     options.step = 1e-3;
     options.outputStep = 0.05;
@@ -277,7 +277,7 @@ class TestCorrectedSparse : public QObject {
     QFETCH(double, endTime);
     const Model model = test::compileOrFail(test::loadSpec(test::examplePath(file.toStdString())));
     DynamicsOptions options;
-    options.integrator = "corrected-rk";
+    options.integrator = Integrator::CorrectedRK;
     options.endTime = endTime;
     options.step = 0.01;
     options.outputStep = 0.01;

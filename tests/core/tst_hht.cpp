@@ -31,7 +31,7 @@ Run runModel(Model model, DynamicsOptions options) {
   const AssemblyReport assembly = assemble(run.model, state, ws);
   if (!assembly.ok() && assembly.status != SolveStatus::NotFinite)
     throw std::runtime_error(assembly.message);
-  options.integrator = "hht";
+  options.integrator = Integrator::HHT;
   runDynamics(run.model, state, ws, options, run.results);
   return run;
 }

@@ -27,7 +27,7 @@ Spec iftommBricard() {
 Results run(const Spec& spec, const std::string& integrator, double tolerance, double step,
             double endTime) {
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.tolerance = tolerance;
   options.step = step;
   options.endTime = endTime;

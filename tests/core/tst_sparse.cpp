@@ -69,7 +69,7 @@ Run runImplicit(const Model& model, const std::string& integrator, double tolera
   if (const AssemblyReport a = assemble(model, run.state, ws); !a.ok())
     throw std::runtime_error(a.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = 1e-3;
   options.outputStep = endTime;
@@ -87,7 +87,7 @@ Results runChain(const Model& model, const std::string& integrator, double step,
   State state{0.0, model.q0, model.v0};
   assemble(model, state, ws);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = step;
   options.outputStep = 0.01;

@@ -40,7 +40,7 @@ Run runDynamicsOf(const std::string& file, const std::string& integrator, double
   out.assembly = assemble(out.model, state, ws);
   if (!out.assembly.ok()) throw std::runtime_error(out.assembly.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = step;
   options.outputStep = 0.01;

@@ -73,7 +73,8 @@ EndState runTo(const Case& c, DynamicsOptions options) {
   Results results;
   runDynamics(model, state, ws, options, results);
   if (!results.report.ok() || results.frames.back().state.t != kEnd)
-    throw std::runtime_error(options.integrator + ": " + results.report.message);
+    throw std::runtime_error(integratorName(options.integrator) + std::string(": ") +
+                             results.report.message);
   const Frame& first = results.frames.front();
   const Frame& last = results.frames.back();
   EndState end;
@@ -127,7 +128,7 @@ EndState steadyPrecession(const Model& model) {
 
 DynamicsOptions optionsOf(const QString& integrator, double stepOrTolerance, int order) {
   DynamicsOptions options;
-  options.integrator = integrator.toStdString();
+  options.integrator = *integratorFromName(integrator.toStdString());
   if (integrator == "bdf") {
     options.step = 1e-2;
     options.tolerance = stepOrTolerance;
@@ -177,7 +178,7 @@ void TestSpatialOrder::order() {
   QFETCH(int, order);
   const Case c = model == "heavy top" ? heavyTop() : freeSliderCrank();
   DynamicsOptions referenceOptions;
-  referenceOptions.integrator = "corrected-rk45";
+  referenceOptions.integrator = Integrator::CorrectedRK45;
   referenceOptions.tolerance = 1e-12;
   referenceOptions.step = 1e-2;
   const EndState reference =

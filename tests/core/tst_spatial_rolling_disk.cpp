@@ -73,7 +73,7 @@ Results run(const Model& model, const std::string& integrator, double step) {
   const AssemblyReport assembly = assemble(model, state, ws);
   if (!assembly.ok()) qFatal("assembly failed");
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.hhtAlpha = 0.0;
   options.endTime = 5.0;
   options.step = step;

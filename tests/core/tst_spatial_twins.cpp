@@ -53,7 +53,7 @@ Run run(const std::string& path, Analysis analysis, const std::string& integrato
     }
     case Analysis::Dynamics: {
       DynamicsOptions options;
-      options.integrator = integrator;
+      options.integrator = *integratorFromName(integrator);
       options.endTime = endTime;
       options.step = out.model.step;
       options.outputStep = 0.05;

@@ -124,7 +124,7 @@ void TestStatics::pendulumOnSpring() {
   Results results;
   runStatics(model, start, ws, options, results);
   QVERIFY2(results.report.ok(), results.report.message.c_str());
-  QCOMPARE(results.analysis, std::string("statics"));
+  QCOMPARE(results.analysis, AnalysisType::Statics);
   QCOMPARE(results.frames.size(), std::size_t{1});  // no time dependence: one equilibrium
   const Frame& frame = results.frames.front();
   const double theta = pendulumAngle();
@@ -336,7 +336,7 @@ void TestStatics::bricardRelaxes() {
   Workspace swingWs(model);
   State swingStart = assembled(model, swingWs);
   DynamicsOptions options;
-  options.integrator = "corrected-rk";
+  options.integrator = Integrator::CorrectedRK;
   options.endTime = 4.0;
   options.step = 1e-3;
   options.outputStep = 1e-3;

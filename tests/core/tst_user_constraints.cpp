@@ -88,7 +88,7 @@ Run runDynamicsOf(Model model, DynamicsOptions options) {
 DynamicsOptions options(const std::string& integrator, double endTime, double step,
                         double outputStep) {
   DynamicsOptions o;
-  o.integrator = integrator;
+  o.integrator = *integratorFromName(integrator);
   o.endTime = endTime;
   o.step = step;
   o.outputStep = outputStep;

@@ -25,7 +25,7 @@ inline ExampleRun runExample(const std::string& file, const std::string& integra
   const AssemblyReport assembly = assemble(run.model, state, ws);
   if (!assembly.ok()) throw std::runtime_error(assembly.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = step;
   options.outputStep = outputStep;

@@ -29,7 +29,7 @@ AnalysisOutcome runAnalysis(const Model& model, const FrameObserver& observer) {
   const FlushSubnormals flush;  // from the assembly on
   AnalysisOutcome out;
   Results& results = out.results;
-  results.analysis = analysisTypeName(model.analysis);
+  results.analysis = model.analysis;
 
   // Assembly at t0: positions, velocities, accelerations and multipliers.
   Workspace ws(model);

@@ -77,7 +77,8 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   if (!equation.factorMassMatrix(body))
     return fail(SolveStatus::Singular, state.t,
                 "the mass matrix is singular (body \"" + body +
-                    "\" has no mass or inertia in a direction it can move); " + options.integrator +
+                    "\" has no mass or inertia in a direction it can move); " +
+                    integratorName(options.integrator) +
                     " needs M^-1, use hht or give the body an inertia",
                 {body});
   equation.setStart(state, options.energyCorrection);
@@ -85,7 +86,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   // Small models with redundant equations choose the rows they keep again at every step (below).
   const bool redundant = choosesRowsEveryStep(model, ws);
 
-  const bool adaptive = options.integrator == "corrected-rk45";
+  const bool adaptive = options.integrator == Integrator::CorrectedRK45;
   ExplicitRungeKutta rk(model, adaptive ? dormandPrince54() : classicalRK4());
   const RkFunction f = [&](const RkPoint& y, RkRate& k) { equation.evaluate(y, k); };
   RkPoint y{state.t, state.q, state.v, 0.0}, yNew = y;

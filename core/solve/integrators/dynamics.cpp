@@ -14,20 +14,22 @@ void runDynamics(const Model& model, const State& assembled, Workspace& ws,
                  const DynamicsOptions& options, Results& results, const FrameObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
   const FlushSubnormals flush;
-  results.analysis = "dynamics";
+  results.analysis = AnalysisType::Dynamics;
   results.integrator = options.integrator;
   Recorder recorder(model, results, observer, assembled.t, options.endTime, options.outputStep);
   State state = assembled;
   if (recorder.accept(state, ws)) {
-    if (options.integrator == "hht")
-      integrateHHT(model, state, ws, options, recorder, results.report);
-    else if (options.integrator == "bdf")
-      integrateBDF(model, state, ws, options, recorder, results.report);
-    else if (options.integrator == "corrected-rk" || options.integrator == "corrected-rk45")
-      integrateCorrectedRK(model, state, ws, options, recorder, results.report);
-    else {
-      results.report.status = SolveStatus::Unsupported;
-      results.report.message = "the integrator \"" + options.integrator + "\" is not available";
+    switch (options.integrator) {
+      case Integrator::HHT:
+        integrateHHT(model, state, ws, options, recorder, results.report);
+        break;
+      case Integrator::BDF:
+        integrateBDF(model, state, ws, options, recorder, results.report);
+        break;
+      case Integrator::CorrectedRK:
+      case Integrator::CorrectedRK45:
+        integrateCorrectedRK(model, state, ws, options, recorder, results.report);
+        break;
     }
   } else {
     results.report.status = SolveStatus::Cancelled;

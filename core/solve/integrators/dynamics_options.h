@@ -2,14 +2,13 @@
 // The options of a dynamic analysis (solve/integrators/dynamics.h), for the integrators, the CLI
 // and the GUI.
 
+#include "model/integrator.h"
 #include "solve/equations/workspace.h"
-
-#include <string>
 
 namespace rlx {
 
 struct DynamicsOptions {
-  std::string integrator = "hht";
+  Integrator integrator = Integrator::HHT;
   double endTime = 1.0;
   double step = 1e-3;        // fixed step, or the largest step of a variable-step method
   double outputStep = 1e-2;

@@ -26,7 +26,7 @@ void runKinematics(const Model& model, const State& assembled, Workspace& ws,
                    const KinematicsOptions& options, Results& results,
                    const FrameObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
-  results.analysis = "kinematics";
+  results.analysis = AnalysisType::Kinematics;
   SolveReport& report = results.report;
   const std::vector<Eigen::Index> rows = activeRows(ws);
   if (static_cast<int>(rows.size()) != model.nv) {

@@ -392,7 +392,7 @@ SolveReport equilibrium(const Model& model, State& state, Workspace& ws,
 void runStatics(const Model& model, const State& assembled, Workspace& ws,
                 const StaticsOptions& options, Results& results, const FrameObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
-  results.analysis = "statics";
+  results.analysis = AnalysisType::Statics;
   // One equilibrium at t0; a time-dependent model: also at the output times and the end time.
   const double t0 = assembled.t;
   Recorder recorder(model, results, observer, t0, dependsOnTime(model) ? options.endTime : t0,
