@@ -4,7 +4,7 @@
 // assembled (with the redundancy analysis) and the joints whose reactions are not unique named.
 #include "bench_common.h"
 #include "model/compile.h"
-#include "solve/assembly.h"
+#include "solve/assembly/assembly.h"
 
 #include <chrono>
 #include <cmath>

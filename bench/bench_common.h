@@ -5,8 +5,8 @@
 
 #include "model/spec.h"
 #include "results/results.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   const double end = argc > 2 ? std::atof(argv[2]) : 1000.0;
   const unsigned firstSeed = argc > 3 ? static_cast<unsigned>(std::atoi(argv[3])) : 1u;
   DynamicsOptions options;
-  options.integrator = "corrected-rk";
+  options.integrator = Integrator::CorrectedRK;
   options.step = 0.01;
   options.outputStep = 0.01;
   options.endTime = end;

@@ -12,9 +12,9 @@
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
-#include "results/summary.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "output/summary.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 
 #include <algorithm>
 #include <chrono>
@@ -49,7 +49,7 @@ double fittedExponent(const std::vector<double>& logN, const std::vector<double>
 // The chains' runs: 0.1 s at h = 1e-3 (the largest step of bdf), a frame at the end.
 DynamicsOptions chainOptions(const char* integrator) {
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = 0.1;
   options.step = 1e-3;
   options.outputStep = 0.1;
@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   for (const auto& [integrator, step] : {std::pair{"hht", 1e-3}, {"bdf", 1e-2},
                                          {"corrected-rk", 1e-2}, {"corrected-rk45", 1e-2}}) {
     DynamicsOptions options;
-    options.integrator = integrator;
+    options.integrator = *integratorFromName(integrator);
     options.endTime = 100;
     options.step = step;
     options.outputStep = 0.05;

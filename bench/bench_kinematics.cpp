@@ -4,8 +4,8 @@
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
-#include "solve/assembly.h"
-#include "solve/kinematics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/kinematics/kinematics.h"
 
 #include <algorithm>
 #include <chrono>

@@ -7,7 +7,7 @@
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
-#include "results/summary.h"
+#include "output/summary.h"
 
 #include <chrono>
 #include <cstdio>
@@ -27,7 +27,7 @@ struct Outcome {
 Outcome runOnce(const Model& model, const char* integrator, double tolerance, double step,
                 double endTime) {
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.tolerance = tolerance;
   options.step = step;
   options.endTime = endTime;

@@ -5,9 +5,9 @@
 #include "bench_common.h"
 #include "io/model_file.h"
 #include "model/compile.h"
-#include "results/summary.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "output/summary.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -44,7 +44,7 @@ int main() {
   for (const auto& [integrator, step] :
        {std::pair{"hht", 1e-3}, {"corrected-rk", 1e-3}, {"corrected-rk45", 1e-2}, {"bdf", 1e-2}}) {
     DynamicsOptions options;
-    options.integrator = integrator;
+    options.integrator = *integratorFromName(integrator);
     options.endTime = 10;
     options.step = step;
     options.outputStep = 0.01;
@@ -62,7 +62,7 @@ int main() {
                                                            {"bdf", 1e-2, 0.0, 1e-6},
                                                            {"bdf", 1e-2, 0.0, 1e-8}}) {
     DynamicsOptions options;
-    options.integrator = integrator;
+    options.integrator = *integratorFromName(integrator);
     options.endTime = 5;
     options.step = step;
     options.outputStep = 0.01;

@@ -3,7 +3,7 @@
 // and the time of one drag step on it. Second argument: multisampling samples (default 4).
 #include "bench_common.h"
 #include "model/compile.h"
-#include "solve/drag.h"
+#include "solve/assembly/drag.h"
 #include "viewport/viewport.h"
 
 #include <QApplication>

@@ -10,8 +10,8 @@
 #include "bench_common.h"
 #include "model/compile.h"
 #include "model/spec.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 
 #include <algorithm>
 #include <array>

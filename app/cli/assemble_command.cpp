@@ -8,7 +8,7 @@
 #include "usage.h"
 
 #include "io/model_file.h"
-#include "solve/assembly.h"
+#include "solve/assembly/assembly.h"
 
 #include <cstdio>
 

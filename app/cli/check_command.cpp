@@ -6,8 +6,8 @@
 #include "output.h"
 #include "usage.h"
 
-#include "results/summary.h"
-#include "solve/assembly.h"
+#include "output/summary.h"
+#include "solve/assembly/assembly.h"
 
 #include <cstdio>
 

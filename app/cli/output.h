@@ -2,7 +2,7 @@
 // What reuleaux-cli prints: errors and diagnostics on stderr, progress on a terminal.
 
 #include "model/diagnostic.h"
-#include "solve/report.h"
+#include "results/report.h"
 
 #include <chrono>
 #include <string>

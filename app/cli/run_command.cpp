@@ -1,16 +1,16 @@
 // run MODEL [options] -o OUT.csv: the model's analysis (or --analysis TYPE), results as CSV and
 // optionally a JSON summary.
-#include "solve/analysis.h"
 #include "command_args.h"
 #include "commands.h"
 #include "exit_codes.h"
 #include "model_input.h"
 #include "output.h"
+#include "solve/analysis/analysis.h"
 #include "usage.h"
 
 #include "io/atomic_write.h"
-#include "results/csv.h"
-#include "results/summary.h"
+#include "output/csv.h"
+#include "output/summary.h"
 
 #include <cstdio>
 #include <sstream>

@@ -3,7 +3,7 @@
 // supplies, at the poses of its two bodies, its equations Phi (rows), their derivative blocks with
 // respect to each body's velocities, and gamma; and, where the joint has one, its coordinate
 // (J.q: relative rotation or travel, zero in the file's configuration). Reactions need nothing
-// joint-specific beyond the point where they act (reactionPoint): see solve/reactions.h.
+// joint-specific beyond the point where they act (reactionPoint): see solve/equations/reactions.h.
 //
 // Planar equations (p_i = A_i s_i, d = r2 + p2 - r1 - p1, u_i = A_i a_i, n_i = R u_i):
 //   revolute       d = 0                                           (2)

@@ -268,10 +268,11 @@ void Compiler::compileAnalysis() {
   model.outputStep = model.step;
   if (a.outputStep) positive(*a.outputStep, "output_step", model.outputStep);
   positive(a.tolerance, "tolerance", model.tolerance);
-  static const std::set<std::string> integrators{"hht", "bdf", "corrected-rk", "corrected-rk45"};
-  if (!integrators.count(a.integrator))
-    error(element, "integrator", "\"" + a.integrator + "\" is unknown (hht, bdf, corrected-rk, corrected-rk45)");
-  model.integrator = a.integrator;
+  if (const auto integrator = integratorFromName(a.integrator))
+    model.integrator = *integrator;
+  else
+    error(element, "integrator",
+          "\"" + a.integrator + "\" is unknown (" + integratorNameList() + ")");
   model.variableStep = a.variableStep;
   model.energyCorrection = a.energyCorrection;
   if (const auto alpha = number(a.hhtAlpha, element, "hht_alpha")) {

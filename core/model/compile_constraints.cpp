@@ -3,9 +3,9 @@
 // An equation is an expression of t, parameters and measures (compile_functions.cpp). Checks:
 // a holonomic equation uses no velocity and depends on some position; a nonholonomic one uses
 // some velocity and is linear in the velocities: every second derivative with respect to two
-// velocity variables simplifies to the constant 0 (solve/user_constraints.h derives the rest).
+// velocity variables simplifies to the constant 0 (solve/equations/user_constraints.h derives the
+// rest).
 #include "model/compiler.h"
-#include "solve/measures.h"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,5 @@
-// compile(): force elements. Each is checked and resolved here; solve/forces.cpp evaluates them.
+// compile(): force elements. Each is checked and resolved here; solve/equations/forces.cpp
+// evaluates them.
 #include "model/compiler.h"
 
 #include "joints/joints.h"

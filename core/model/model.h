@@ -8,6 +8,7 @@
 // Joint points and axes are stored in body coordinates as 3-vectors (z = 0 in 2-D).
 
 #include "expr/expr.h"
+#include "model/integrator.h"
 #include "model/spec.h"
 
 #include <Eigen/Dense>
@@ -37,6 +38,9 @@ enum class MeasureKind {
   JointQ, JointQd,                        // joint coordinate and its rate
   SpringLength, SpringRate,               // a spring_damper's length and its rate (its `function`)
 };
+
+// A velocity measure u = G(q) v (B.vx, J.qd, ...), not a position measure m(q).
+bool isVelocityMeasure(MeasureKind kind);
 
 struct Measure {
   MeasureKind kind = MeasureKind::BodyX;
@@ -135,7 +139,7 @@ struct Model {
   // Analysis settings with numbers evaluated.
   AnalysisType analysis = AnalysisType::Kinematics;
   double endTime = 1.0, step = 1e-3, outputStep = 1e-3, tolerance = 1e-6;
-  std::string integrator = "hht";
+  Integrator integrator = Integrator::HHT;
   bool variableStep = false, energyCorrection = true;
   double hhtAlpha = -0.1;
 

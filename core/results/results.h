@@ -3,12 +3,12 @@
 // and every plot read the same series.
 
 #include "model/model.h"
-#include "solve/assembly.h"
-#include "solve/report.h"
-#include "solve/workspace.h"
+#include "results/redundancy.h"
+#include "results/report.h"
 
 #include <Eigen/Dense>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +36,7 @@ struct RunStats {
 };
 
 // A static equilibrium's stability: the signs of the tangent stiffness on the motions the
-// constraints allow (solve/statics.h).
+// constraints allow (solve/statics/statics.h).
 enum class Stability { Stable, Neutral, Unstable };
 
 struct EquilibriumStability {
@@ -47,8 +47,8 @@ struct EquilibriumStability {
 const char* stabilityName(Stability kind);  // "stable", "neutral", "unstable"
 
 struct Results {
-  std::string analysis;    // "kinematics", ...
-  std::string integrator;  // "" unless dynamics
+  AnalysisType analysis = AnalysisType::Kinematics;
+  std::optional<Integrator> integrator;  // dynamics only
   std::vector<Frame> frames;
   std::vector<EquilibriumStability> equilibria;  // statics: one per frame
   Redundancy redundancy;   // from the assembly at t0
@@ -58,10 +58,6 @@ struct Results {
 
 // Sentences on the equilibria that are not stable (none when all are), for the user.
 std::vector<std::string> equilibriumNotes(const Results& results);
-
-// The frame of a solved state: ws.vdot and ws.lambda must belong to it. Evaluates the energies
-// and the position and velocity constraint errors.
-Frame makeFrame(const Model& model, const State& state, Workspace& ws, double workNonconservative);
 
 // Reaction of one joint (or motion, or user constraint) on its body2, from body1: force in global
 // axes at the joint point on body2, torque about that point in global axes. From the multipliers:

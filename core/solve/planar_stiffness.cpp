@@ -2,7 +2,7 @@
 
 #include "joints/joints.h"
 #include "model/function.h"
-#include "solve/constraints.h"
+#include "solve/equations/constraints.h"
 
 namespace rlx {
 namespace {

@@ -1,5 +1,6 @@
 #pragma once
-// Closed-form stiffness and damping of planar models, for iteration matrices (solve/hht_step.h):
+// Closed-form stiffness and damping of planar models, for iteration matrices
+// (solve/integrators/hht_step.h):
 //
 //   K = d(Phi_q^T lambda - Q)/dq,   C = -dQ/dv        (q, v: the velocities' layout, planar)
 //

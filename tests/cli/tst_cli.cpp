@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "results/csv.h"
+#include "output/csv.h"
 #include "test_support.h"
 
 using rlx::test::CliRun;

@@ -1,7 +1,7 @@
 // Assembly (initial conditions): from perturbed guesses, with held inputs, branch choice,
 // redundancy and the failures that must name the joints.
-#include "solve/assembly.h"
-#include "solve/constraints.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -2,8 +2,8 @@
 // scales with the tolerance, energy and constraints held on the pendulum and the Braun-Goldfarb
 // slider-crank, a stiff spring at steps far beyond the explicit limit with the order rising, and
 // the failures (a NaN force, a four-bar driven into lock-up).
-#include "solve/assembly.h"
-#include "solve/bdf.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/bdf.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -38,7 +38,7 @@ Run runBdf(const std::string& path, DynamicsOptions options) {
 
 DynamicsOptions pendulumOptions(double tolerance, double outputStep = 0.5) {
   DynamicsOptions options;
-  options.integrator = "bdf";
+  options.integrator = Integrator::BDF;
   options.endTime = 2.0;
   options.step = 0.05;
   options.outputStep = outputStep;
@@ -140,7 +140,7 @@ void TestBdf::pendulumEnergyAndConstraints() {
 void TestBdf::sliderCrankEnergyAndConstraints() {
   // 100 s through the singular configuration (slider on the crank pivot) twice per period.
   DynamicsOptions options;
-  options.integrator = "bdf";
+  options.integrator = Integrator::BDF;
   options.endTime = 100.0;
   options.step = 0.01;
   options.outputStep = 0.05;
@@ -175,7 +175,7 @@ void TestBdf::drivenFourBarVelocities() {
   // its cap; the order rises on the velocity constraint defect of the index-3 velocities, which
   // would be 1e-3 at order 1, and the energy balance E - W holds.
   DynamicsOptions options;
-  options.integrator = "bdf";
+  options.integrator = Integrator::BDF;
   options.endTime = 2.0;
   options.step = 1e-3;
   options.outputStep = 0.01;
@@ -206,7 +206,7 @@ void TestBdf::stiffSpringAtLargeSteps() {
   std::vector<int> steps;
   for (const double end : {1.0, 2.0}) {
     DynamicsOptions options;
-    options.integrator = "bdf";
+    options.integrator = Integrator::BDF;
     options.endTime = end;
     options.step = 1e-2;
     options.outputStep = 0.1;
@@ -248,7 +248,7 @@ void TestBdf::nanForceNamed() {
 
 void TestBdf::lockUpNamesJoints() {
   DynamicsOptions options;
-  options.integrator = "bdf";
+  options.integrator = Integrator::BDF;
   options.endTime = 0.5;
   options.step = 0.01;
   options.outputStep = 0.01;

@@ -3,8 +3,8 @@
 // (Freudenstein's equation loop by loop), the Whitworth quick-return (its time ratio), the
 // Peaucellier-Lipkin inverter (its exact straight line), and the Chebyshev lambda and Hoeckens
 // linkages (their near-straight coupler segments and Hoeckens' steady speed along it).
-#include "solve/assembly.h"
-#include "solve/kinematics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/kinematics/kinematics.h"
 #include "test_support.h"
 
 #include <QtTest>

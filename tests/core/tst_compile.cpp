@@ -1,10 +1,10 @@
 // compile(): every check of meaning names the element and the field; corrupted models never
 // crash the loader or the compiler; a simEngine2D import runs like the native model.
 #include "io/model_file.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/kinematics.h"
-#include "solve/reactions.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "solve/kinematics/kinematics.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -3,10 +3,10 @@
 // convergence order on the pendulum, step-size control on a stiff spring, the energy balance of
 // driven models, failure reports.
 #include "perturbed_double_four_bar.h"
-#include "solve/assembly.h"
-#include "solve/corrected_rk.h"
-#include "solve/dynamics.h"
-#include "solve/hht.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/corrected_rk.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/integrators/hht.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -34,7 +34,7 @@ Run runModel(Model model, const std::string& integrator, double step, double end
   const AssemblyReport assembly = assemble(run.model, state, ws);
   if (!assembly.ok()) throw std::runtime_error(assembly.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.step = step;
   options.endTime = endTime;
   options.outputStep = outputStep;
@@ -241,7 +241,7 @@ void TestCorrectedRK::perturbedDoubleFourBars() {
   // horizontal crossing a near-bifurcation that RK4's stages sample at random distances
   // (docs/integrators-corrected-rk.md, "Rounding-level changes of the double four-bar").
   DynamicsOptions options;
-  options.integrator = "corrected-rk";
+  options.integrator = Integrator::CorrectedRK;
   options.step = 0.01;
   options.outputStep = 0.01;
   options.endTime = 1000;
@@ -324,9 +324,9 @@ void TestCorrectedRK::drivenEnergyBalance_data() {
 }
 
 void TestCorrectedRK::drivenEnergyBalance() {
-  // Motions do work: E - W (W the recorded work of the drives, solve/work_integral.h) is constant
-  // to the integrator's own accuracy, 2 s at h = 1e-3. With the trapezoidal rule on W the balance
-  // was off by 1e-5 ... 3e-5 J on the planar models, whichever the integrator.
+  // Motions do work: E - W (W the recorded work of the drives, solve/recording/work_integral.h) is
+  // constant to the integrator's own accuracy, 2 s at h = 1e-3. With the trapezoidal rule on W the
+  // balance was off by 1e-5 ... 3e-5 J on the planar models, whichever the integrator.
   QFETCH(QString, file);
   QFETCH(QString, integrator);
   const Run run = runModel(example(file.toStdString()), integrator.toStdString(), 1e-3, 2.0, 0.01);

@@ -1,16 +1,16 @@
 // The corrected equation of motion on the sparse path (normal equations on S = A M^-1 A^T,
-// solve/mass_pseudoinverse.h) against the dense pseudoinverse: the same rates and multipliers at
-// states off the constraints (planar and spatial chains, loops, nonholonomic rows, redundant rows,
-// gravity, springs, gyroscopic terms, motions), near a singular configuration (refined
-// normal equations, the sparse QR) and with dependent rows kept (the sparse QR, planar and
+// solve/linalg/mass_pseudoinverse.h) against the dense pseudoinverse: the same rates and
+// multipliers at states off the constraints (planar and spatial chains, loops, nonholonomic rows,
+// redundant rows, gravity, springs, gyroscopic terms, motions), near a singular configuration
+// (refined normal equations, the sparse QR) and with dependent rows kept (the sparse QR, planar and
 // spatial); corrected-rk and corrected-rk45 runs that take the same steps
 // either way; Braun and Goldfarb's models through their singular configurations.
 #include "bench_common.h"
 #include "model/compile.h"
-#include "solve/assembly.h"
-#include "solve/braun_goldfarb.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/integrators/braun_goldfarb.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -239,7 +239,7 @@ class TestCorrectedSparse : public QObject {
     QFETCH(QString, integrator);
     const Model model = test::compileOrFail(bench::fourBarChain(15));
     DynamicsOptions options;
-    options.integrator = integrator.toStdString();
+    options.integrator = *integratorFromName(integrator.toStdString());
     options.endTime = 0.3;
     options.step = 1e-3;
     options.outputStep = 0.05;
@@ -277,7 +277,7 @@ class TestCorrectedSparse : public QObject {
     QFETCH(double, endTime);
     const Model model = test::compileOrFail(test::loadSpec(test::examplePath(file.toStdString())));
     DynamicsOptions options;
-    options.integrator = "corrected-rk";
+    options.integrator = Integrator::CorrectedRK;
     options.endTime = endTime;
     options.step = 0.01;
     options.outputStep = 0.01;

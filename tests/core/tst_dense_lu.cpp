@@ -1,6 +1,6 @@
 // The small dense LU of the hht iteration matrix: solves and transposed solves against Eigen's
 // LU on a matrix that needs row exchanges, and singular matrices refused.
-#include "solve/dense_lu.h"
+#include "solve/linalg/dense_lu.h"
 
 #include <QtTest>
 

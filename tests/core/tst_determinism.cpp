@@ -6,10 +6,10 @@
 // its wall time (the only entry that is not a result of the computation). And the numbers are
 // written the same whatever the process's locale (the desktop application takes it from the
 // environment).
-#include "results/csv.h"
-#include "results/summary.h"
-#include "solve/analysis.h"
 #include "decimal_comma_locale.h"
+#include "output/csv.h"
+#include "output/summary.h"
+#include "solve/analysis/analysis.h"
 #include "test_support.h"
 
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // Drag assembly: the four-bar follows its grabbed crank tip around a full turn with every joint
 // closed, puts the tip exactly on reachable targets and at the nearest place for unreachable ones,
 // and keeps its assembly branch.
-#include "solve/constraints.h"
-#include "solve/drag.h"
+#include "solve/assembly/drag.h"
+#include "solve/equations/constraints.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -1,10 +1,10 @@
 // HHT-alpha on the index-3 DAE: the pendulum's pin reaction against the closed form, the order of
 // convergence, the double four-bar through its singular passes, a stiff spring far beyond the
 // explicit stability limit, and the failure reports (lock-up, a non-finite force, bad options).
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/reactions.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -31,7 +31,7 @@ Run runModel(Model model, DynamicsOptions options) {
   const AssemblyReport assembly = assemble(run.model, state, ws);
   if (!assembly.ok() && assembly.status != SolveStatus::NotFinite)
     throw std::runtime_error(assembly.message);
-  options.integrator = "hht";
+  options.integrator = Integrator::HHT;
   runDynamics(run.model, state, ws, options, run.results);
   return run;
 }

@@ -2,11 +2,11 @@
 // equations), the driven pendulum's pin reaction, driving torque and the drive's work, and a chain
 // with every pin driven on the dense and the sparse path.
 #include "bench_common.h"
-#include "solve/assembly.h"
-#include "solve/forces.h"
-#include "solve/constraints.h"
-#include "solve/kinematics.h"
-#include "solve/reactions.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/forces.h"
+#include "solve/equations/reactions.h"
+#include "solve/kinematics/kinematics.h"
 #include "test_support.h"
 
 #include <QtTest>

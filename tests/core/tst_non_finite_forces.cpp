@@ -2,7 +2,7 @@
 // largest double, a spatial body's inertia forces omega x J omega, a spring's stiffness times its
 // stretch. Every analysis that needs the forces stops with a message naming the element and the
 // cause, through the whole path a user starts (runAnalysis: assembly at t0, then the analysis).
-#include "solve/analysis.h"
+#include "solve/analysis/analysis.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -2,7 +2,7 @@
 // a force that becomes NaN at t = 3 s, a motion that does, and a user constraint that divides by
 // zero at the start. Every analysis ends with NotFinite, names the element and the cause, and
 // keeps the frames computed before it (all finite).
-#include "solve/analysis.h"
+#include "solve/analysis/analysis.h"
 #include "test_support.h"
 
 #include <QtTest>

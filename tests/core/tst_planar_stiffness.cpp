@@ -1,8 +1,8 @@
 // The closed-form stiffness and damping of planar models (solve/planar_stiffness.h) against
 // central differences of Phi_q^T lambda and Q, on a model with every planar joint family, body
 // and joint motions, and every force element (off its constraints, moving).
-#include "solve/constraints.h"
-#include "solve/forces.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/forces.h"
 #include "solve/planar_stiffness.h"
 #include "test_support.h"
 

@@ -1,9 +1,9 @@
-// The applied pseudoinverse (solve/pseudoinverse.h) against the pseudoinverse formed from a full
-// SVD: well conditioned (QR), switched-off rows, the leading rows, a redundant row and a nearly
-// singular matrix (SVD fallback), more rows than columns. The QR path's lengths unrolled at
+// The applied pseudoinverse (solve/linalg/pseudoinverse.h) against the pseudoinverse formed from a
+// full SVD: well conditioned (QR), switched-off rows, the leading rows, a redundant row and a
+// nearly singular matrix (SVD fallback), more rows than columns. The QR path's lengths unrolled at
 // compile time (3 ... 18 columns) and run-time ones against Eigen's complete orthogonal
 // decomposition on full-rank, rank-deficient and nearly singular matrices, with C (C^T)^+ too.
-#include "solve/pseudoinverse.h"
+#include "solve/linalg/pseudoinverse.h"
 
 #include <QtTest>
 

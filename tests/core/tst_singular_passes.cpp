@@ -5,11 +5,11 @@
 // hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk. A step failure names a lock-up only
 // for the equations the integrators solve with, and only when a motion drives into it.
 #include "bench_common.h"
-#include "results/summary.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/integrator_report.h"
+#include "output/summary.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/integrators/integrator_report.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -27,7 +27,7 @@ Spec iftommBricard() {
 Results run(const Spec& spec, const std::string& integrator, double tolerance, double step,
             double endTime) {
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.tolerance = tolerance;
   options.step = step;
   options.endTime = endTime;

@@ -10,17 +10,17 @@
 // 100 km out (hht), and bdf runs the 1000-link chain.
 #include "bench_common.h"
 #include "model/compile.h"
-#include "solve/analysis.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/forces.h"
-#include "solve/kkt_matrix.h"
-#include "solve/kkt_schur.h"
-#include "solve/kkt_solver.h"
-#include "solve/sparse_ldlt.h"
-#include "solve/sparse_qr.h"
-#include "solve/subnormals.h"
+#include "solve/analysis/analysis.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/forces.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/linalg/kkt_matrix.h"
+#include "solve/linalg/kkt_schur.h"
+#include "solve/linalg/kkt_solver.h"
+#include "solve/linalg/sparse_ldlt.h"
+#include "solve/linalg/sparse_qr.h"
+#include "solve/linalg/subnormals.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -69,7 +69,7 @@ Run runImplicit(const Model& model, const std::string& integrator, double tolera
   if (const AssemblyReport a = assemble(model, run.state, ws); !a.ok())
     throw std::runtime_error(a.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = 1e-3;
   options.outputStep = endTime;
@@ -87,7 +87,7 @@ Results runChain(const Model& model, const std::string& integrator, double step,
   State state{0.0, model.q0, model.v0};
   assemble(model, state, ws);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = step;
   options.outputStep = 0.01;
@@ -236,8 +236,8 @@ class TestSparse : public QObject {
     // hht: a tight Newton tolerance (the paths iterate differently, see hht_step.h: same limit);
     // bdf: the local error tolerance (the Newton stops at 1e-3 of it).
     // The damped chain's springs couple the bodies in J (KLU); the plain chain's J has a block
-    // per body (the Schur complement, solve/kkt_schur.h), and so do the 15 four-bar loops, whose
-    // Schur complement fills in (a parallelogram chain falling from 60 degrees).
+    // per body (the Schur complement, solve/linalg/kkt_schur.h), and so do the 15 four-bar loops,
+    // whose Schur complement fills in (a parallelogram chain falling from 60 degrees).
     QTest::addColumn<QString>("model");
     QTest::addColumn<QString>("integrator");
     QTest::addColumn<double>("tolerance");

@@ -1,9 +1,9 @@
 // Building blocks of the sparse hht path: value positions in a compressed matrix match coeffRef,
 // the KLU wrapper solves block-triangular matrices with and without row scaling (first pivoting
 // and refactorization), and Phi with Phi_q^T lambda in one pass matches evaluateConstraints.
-#include "solve/constraints.h"
-#include "solve/sparse_lu.h"
-#include "solve/sparse_pattern.h"
+#include "solve/equations/constraints.h"
+#include "solve/linalg/sparse_lu.h"
+#include "solve/linalg/sparse_pattern.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -3,10 +3,10 @@
 // energy conserved over 10 s) and the heavy symmetric top (steady precession at the rate of the
 // closed form).
 #include "joints/rotation.h"
-#include "results/csv.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
-#include "solve/kinematics.h"
+#include "output/csv.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/kinematics/kinematics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -40,7 +40,7 @@ Run runDynamicsOf(const std::string& file, const std::string& integrator, double
   out.assembly = assemble(out.model, state, ws);
   if (!out.assembly.ok()) throw std::runtime_error(out.assembly.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = step;
   options.outputStep = 0.01;

@@ -5,8 +5,8 @@
 // of spatial bodies and joints.
 #include "joints/rotation.h"
 #include "model/compile.h"
-#include "solve/constraints.h"
-#include "solve/forces.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/forces.h"
 #include "test_support.h"
 
 #include <QtTest>

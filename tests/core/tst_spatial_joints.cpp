@@ -2,12 +2,12 @@
 // random configurations (and near-singular ones: 3-1-3 theta close to 0), velocities and times.
 // Positions move along velocity directions with integratePositions (the tangent space of the
 // rotation group), so Phi_q is checked with respect to v, as the solvers use it.
+#include "constraint_check.h"
 #include "joints/joints.h"
 #include "joints/rotation.h"
-#include "constraint_check.h"
 #include "model/compile.h"
-#include "solve/constraints.h"
-#include "solve/spatial_constraints.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/spatial_constraints.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -7,11 +7,11 @@
 // the method's order (the energy's may be higher); also hht's energy drift on the rolling disk
 // (nonholonomic). bdf chooses its own steps: run with its order capped at k for a series of
 // tolerances, its errors against the mean step (1 s / steps) must show order k.
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/reactions.h"
-#include "solve/spatial_constraints.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "solve/equations/spatial_constraints.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -73,7 +73,8 @@ EndState runTo(const Case& c, DynamicsOptions options) {
   Results results;
   runDynamics(model, state, ws, options, results);
   if (!results.report.ok() || results.frames.back().state.t != kEnd)
-    throw std::runtime_error(options.integrator + ": " + results.report.message);
+    throw std::runtime_error(integratorName(options.integrator) + std::string(": ") +
+                             results.report.message);
   const Frame& first = results.frames.front();
   const Frame& last = results.frames.back();
   EndState end;
@@ -127,7 +128,7 @@ EndState steadyPrecession(const Model& model) {
 
 DynamicsOptions optionsOf(const QString& integrator, double stepOrTolerance, int order) {
   DynamicsOptions options;
-  options.integrator = integrator.toStdString();
+  options.integrator = *integratorFromName(integrator.toStdString());
   if (integrator == "bdf") {
     options.step = 1e-2;
     options.tolerance = stepOrTolerance;
@@ -177,7 +178,7 @@ void TestSpatialOrder::order() {
   QFETCH(int, order);
   const Case c = model == "heavy top" ? heavyTop() : freeSliderCrank();
   DynamicsOptions referenceOptions;
-  referenceOptions.integrator = "corrected-rk45";
+  referenceOptions.integrator = Integrator::CorrectedRK45;
   referenceOptions.tolerance = 1e-12;
   referenceOptions.step = 1e-2;
   const EndState reference =

@@ -6,11 +6,11 @@
 // On a free plate (tests/data/rolling_disk_on_plate.rlx: body1 moves) the total momentum, angular
 // momentum and energy are conserved and the contact forces on the two bodies are opposite.
 #include "joints/joints.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/reactions.h"
-#include "solve/spatial_constraints.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "solve/equations/spatial_constraints.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -73,7 +73,7 @@ Results run(const Model& model, const std::string& integrator, double step) {
   const AssemblyReport assembly = assemble(model, state, ws);
   if (!assembly.ok()) qFatal("assembly failed");
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.hhtAlpha = 0.0;
   options.endTime = 5.0;
   options.step = step;

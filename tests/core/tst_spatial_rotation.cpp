@@ -2,7 +2,7 @@
 // exponential map; round trips at random rotations and near theta = 0 and pi.
 #include "joints/rotation.h"
 #include "model/model.h"
-#include "solve/constraints.h"
+#include "solve/equations/constraints.h"
 
 #include <QtTest>
 

@@ -2,11 +2,11 @@
 // the planar results with every integrator, in kinematics and in statics: positions, angles,
 // velocities and energies within 1e-8, and the spatial bodies stay in the plane.
 #include "joints/rotation.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
-#include "solve/kinematics.h"
-#include "solve/reactions.h"
-#include "solve/statics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/reactions.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/kinematics/kinematics.h"
+#include "solve/statics/statics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -53,7 +53,7 @@ Run run(const std::string& path, Analysis analysis, const std::string& integrato
     }
     case Analysis::Dynamics: {
       DynamicsOptions options;
-      options.integrator = integrator;
+      options.integrator = *integratorFromName(integrator);
       options.endTime = endTime;
       options.step = out.model.step;
       options.outputStep = 0.05;

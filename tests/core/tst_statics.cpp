@@ -3,12 +3,12 @@
 // start, a rod released horizontally, the Bricard linkage (dynamic relaxation), the stability of
 // equilibria, a driven crank with a spring-loaded link, and a model without any equilibrium.
 #include "bench_common.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/forces.h"
-#include "solve/reactions.h"
-#include "solve/statics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/forces.h"
+#include "solve/equations/reactions.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/statics/statics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -124,7 +124,7 @@ void TestStatics::pendulumOnSpring() {
   Results results;
   runStatics(model, start, ws, options, results);
   QVERIFY2(results.report.ok(), results.report.message.c_str());
-  QCOMPARE(results.analysis, std::string("statics"));
+  QCOMPARE(results.analysis, AnalysisType::Statics);
   QCOMPARE(results.frames.size(), std::size_t{1});  // no time dependence: one equilibrium
   const Frame& frame = results.frames.front();
   const double theta = pendulumAngle();
@@ -336,7 +336,7 @@ void TestStatics::bricardRelaxes() {
   Workspace swingWs(model);
   State swingStart = assembled(model, swingWs);
   DynamicsOptions options;
-  options.integrator = "corrected-rk";
+  options.integrator = Integrator::CorrectedRK;
   options.endTime = 4.0;
   options.step = 1e-3;
   options.outputStep = 1e-3;
@@ -444,7 +444,7 @@ void TestStatics::quasiStatics() {
       qInfo("quasi-statics at t = %.1f: effort %.12f, hand %.12f", frame.state.t, effort, hand);
     }
   }
-  // The drive's work (effort times rate at the equilibria, solve/work_integral.h) is the
+  // The drive's work (effort times rate at the equilibria, solve/recording/work_integral.h) is the
   // potential energy stored, weights and spring: at the end, with the cubic through the last four
   // equilibria (the first step integrated again), within 2e-3 J (the trapezoidal rule: 5.7e-2).
   const Frame &first = results.frames.front(), &last = results.frames.back();

@@ -5,10 +5,10 @@
 // normal equations (a chain of four-bar loops, a spatial chain).
 #include "bench_common.h"
 #include "model/compile.h"
-#include "solve/assembly.h"
-#include "solve/bdf_step.h"
-#include "solve/braun_goldfarb.h"
-#include "solve/hht_step.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/bdf_step.h"
+#include "solve/integrators/braun_goldfarb.h"
+#include "solve/integrators/hht_step.h"
 #include "test_support.h"
 
 #include <QtTest>

@@ -2,14 +2,14 @@
 // against the revolute pendulum, the knife-edge sled against its closed form (dynamics with every
 // integrator, kinematics, statics), diagnostics, redundancy and the .rlx round trip.
 #include "io/model_file.h"
-#include "results/csv.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/dynamics.h"
-#include "solve/measures.h"
-#include "solve/reactions.h"
-#include "solve/statics.h"
-#include "solve/user_constraints.h"
+#include "output/csv.h"
+#include "solve/assembly/assembly.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/measures.h"
+#include "solve/equations/reactions.h"
+#include "solve/equations/user_constraints.h"
+#include "solve/integrators/dynamics.h"
+#include "solve/statics/statics.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -88,7 +88,7 @@ Run runDynamicsOf(Model model, DynamicsOptions options) {
 DynamicsOptions options(const std::string& integrator, double endTime, double step,
                         double outputStep) {
   DynamicsOptions o;
-  o.integrator = integrator;
+  o.integrator = *integratorFromName(integrator);
   o.endTime = endTime;
   o.step = step;
   o.outputStep = outputStep;

@@ -1,7 +1,8 @@
-// The nonconservative work's quadrature (solve/work_integral.h): exact for a cubic power on uneven
-// steps once four samples are in (the first steps integrated again), fourth order on a smooth power (the trapezoidal rule: second), no
-// amplification of the power's noise by samples bunched before a long step, a repeated time.
-#include "solve/work_integral.h"
+// The nonconservative work's quadrature (solve/recording/work_integral.h): exact for a cubic power
+// on uneven steps once four samples are in (the first steps integrated again), fourth order on a
+// smooth power (the trapezoidal rule: second), no amplification of the power's noise by samples
+// bunched before a long step, a repeated time.
+#include "solve/recording/work_integral.h"
 #include "test_support.h"
 
 #include <QtTest>

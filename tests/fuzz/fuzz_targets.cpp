@@ -2,7 +2,7 @@
 #include "fuzz_targets.h"
 
 #include "model/compile.h"
-#include "solve/assembly.h"
+#include "solve/assembly/assembly.h"
 
 #include <cstdio>
 #include <cstdlib>

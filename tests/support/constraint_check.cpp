@@ -1,6 +1,6 @@
 #include "constraint_check.h"
 
-#include "solve/constraints.h"
+#include "solve/equations/constraints.h"
 #include "test_support.h"
 
 namespace rlx::test {

@@ -5,7 +5,7 @@
 // d^2 Phi / ds^2 = Phi_q a - gamma.
 
 #include "model/model.h"
-#include "solve/workspace.h"
+#include "solve/equations/workspace.h"
 
 #include <Eigen/Dense>
 

@@ -2,8 +2,8 @@
 // Runs of an example model for the plot tests: load, compile, assemble, integrate.
 
 #include "plot/run_series.h"
-#include "solve/assembly.h"
-#include "solve/dynamics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/integrators/dynamics.h"
 #include "test_support.h"
 
 #include <stdexcept>
@@ -25,7 +25,7 @@ inline ExampleRun runExample(const std::string& file, const std::string& integra
   const AssemblyReport assembly = assemble(run.model, state, ws);
   if (!assembly.ok()) throw std::runtime_error(assembly.message);
   DynamicsOptions options;
-  options.integrator = integrator;
+  options.integrator = *integratorFromName(integrator);
   options.endTime = endTime;
   options.step = step;
   options.outputStep = outputStep;

@@ -1,9 +1,9 @@
 // RunSeries: built from a real run it equals the results CSV read back (columns, units, values);
 // the derived energy drift; the channel classification; and the messages for broken CSV files.
+#include "output/csv.h"
 #include "plot/channels.h"
 #include "plot/run_series.h"
 #include "plot_test_runs.h"
-#include "results/csv.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

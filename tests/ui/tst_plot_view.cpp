@@ -1,11 +1,11 @@
 // PlotView and the exports: curves and legends, one y axis per unit titled with it, the time
 // cursor in data coordinates, a click that reports the time under the mouse, drag to zoom, log
 // scale on and off, and PNG/SVG/PDF/CSV files that are valid and hold the plot.
+#include "output/csv.h"
 #include "plot/plot_export.h"
 #include "plot/plot_export_dialog.h"
 #include "plot/plot_view.h"
 #include "plot_test_runs.h"
-#include "results/csv.h"
 
 #include <QCategoryAxis>
 #include <QDialogButtonBox>

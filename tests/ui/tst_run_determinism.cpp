@@ -6,15 +6,15 @@
 // number ends with the element named on screen and the frames before it on the timeline and in
 // the plots.
 
+#include "decimal_comma_locale.h"
 #include "docks/diagnostics_dock.h"
 #include "document/commands.h"
 #include "document/edits.h"
 #include "main_window.h"
+#include "output/csv.h"
 #include "plot/plot_panel.h"
 #include "plot/run_series.h"
-#include "results/csv.h"
 #include "run/simulation.h"
-#include "decimal_comma_locale.h"
 #include "test_support.h"
 #include "timeline/timeline.h"
 

@@ -2,10 +2,10 @@
 // REULEAUX_SCREENSHOTS names a folder), picks elements, builds with its tools, and a mouse drag
 // on the four-bar's crank moves the mechanism with every joint closed.
 #include "io/model_file.h"
-#include "solve/assembly.h"
-#include "solve/constraints.h"
-#include "solve/drag.h"
-#include "solve/kinematics.h"
+#include "solve/assembly/assembly.h"
+#include "solve/assembly/drag.h"
+#include "solve/equations/constraints.h"
+#include "solve/kinematics/kinematics.h"
 #include "test_support.h"
 #include "viewport/scene_sync.h"
 #include "viewport/viewport.h"

@@ -5,7 +5,7 @@
 
 #include "document/document.h"
 #include "document/selection.h"
-#include "solve/report.h"
+#include "results/report.h"
 
 #include <QListWidget>
 

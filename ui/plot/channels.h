@@ -1,7 +1,7 @@
 #pragma once
 // What a result column is: its group in the channel tree (bodies, joints, motions, energy,
 // constraint errors), the element it belongs to and its unit, from the column name alone
-// (core/results/csv.h: "B.x", "J.fx", "M.effort", "kinetic", ...).
+// (core/output/csv.h: "B.x", "J.fx", "M.effort", "kinetic", ...).
 
 #include <QString>
 #include <QStringList>

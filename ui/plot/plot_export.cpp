@@ -1,7 +1,7 @@
 #include "plot/plot_export.h"
 
 #include "io/atomic_write.h"
-#include "results/csv.h"
+#include "output/csv.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #include "plot/run_series.h"
 
+#include "output/csv.h"
 #include "plot/channels.h"
-#include "results/csv.h"
-#include "solve/workspace.h"
+#include "solve/equations/workspace.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -65,11 +65,11 @@ QString RunSeries::unitOf(const QString& name) const {
 }
 
 QString defaultRunLabel(const Model& model, const Results& results) {
-  if (results.analysis != "dynamics") return QString::fromStdString(results.analysis);
-  const QString integrator = QString::fromStdString(results.integrator);
+  if (results.analysis != AnalysisType::Dynamics) return analysisTypeName(results.analysis);
+  const QString integrator = results.integrator ? integratorName(*results.integrator) : "";
   // Error-controlled methods are named by their tolerance, fixed-step ones by their step.
-  const bool variable =
-      results.integrator == "corrected-rk45" || (results.integrator == "hht" && model.variableStep);
+  const bool variable = results.integrator == Integrator::CorrectedRK45 ||
+                        (results.integrator == Integrator::HHT && model.variableStep);
   if (variable) return integrator + " tol=" + QString::number(model.tolerance, 'g', 3);
   return integrator + " h=" + QString::number(model.step, 'g', 3);
 }

@@ -1,5 +1,5 @@
 #pragma once
-// One run's results as the plots see them: the CSV columns (core/results/csv.h) as a
+// One run's results as the plots see them: the CSV columns (core/output/csv.h) as a
 // frames x columns matrix, built from a finished run or read back from a results CSV file.
 //
 // Derived channels (not in the CSV, computed on request by channel()):

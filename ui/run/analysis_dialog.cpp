@@ -1,5 +1,7 @@
 #include "run/analysis_dialog.h"
 
+#include "model/integrator.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -24,8 +26,6 @@ Number numberOf(const QString& text) {
 
 }  // namespace
 
-QStringList integratorNames() { return {"hht", "bdf", "corrected-rk", "corrected-rk45"}; }
-
 AnalysisDialog::AnalysisDialog(const AnalysisSpec& analysis, QWidget* parent)
     : QDialog(parent), analysis_(analysis) {
   setWindowTitle(tr("Analysis Settings"));
@@ -35,7 +35,8 @@ AnalysisDialog::AnalysisDialog(const AnalysisSpec& analysis, QWidget* parent)
     type_->addItem(analysisTypeName(t), static_cast<int>(t));
   type_->setCurrentIndex(static_cast<int>(analysis.type));
   integrator_ = new QComboBox(this);
-  integrator_->addItems(integratorNames());
+  for (const Integrator integrator : kIntegrators)
+    integrator_->addItem(integratorName(integrator), static_cast<int>(integrator));
   integrator_->setCurrentText(QString::fromStdString(analysis.integrator));
   endTime_ = new QLineEdit(textOf(analysis.endTime), this);
   step_ = new QLineEdit(textOf(analysis.step), this);
@@ -77,9 +78,11 @@ AnalysisDialog::AnalysisDialog(const AnalysisSpec& analysis, QWidget* parent)
 void AnalysisDialog::updateEnabled() {
   const bool dynamics = type_->currentData().toInt() == static_cast<int>(AnalysisType::Dynamics);
   integrator_->setEnabled(dynamics);
-  variableStep_->setEnabled(dynamics && integrator_->currentText() == "hht");
-  hhtAlpha_->setEnabled(dynamics && integrator_->currentText() == "hht");
-  energyCorrection_->setEnabled(dynamics && integrator_->currentText().startsWith("corrected"));
+  const auto integrator = static_cast<Integrator>(integrator_->currentData().toInt());
+  variableStep_->setEnabled(dynamics && integrator == Integrator::HHT);
+  hhtAlpha_->setEnabled(dynamics && integrator == Integrator::HHT);
+  energyCorrection_->setEnabled(dynamics && (integrator == Integrator::CorrectedRK ||
+                                             integrator == Integrator::CorrectedRK45));
 }
 
 void AnalysisDialog::accept() {

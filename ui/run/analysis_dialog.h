@@ -37,7 +37,4 @@ class AnalysisDialog : public QDialog {
   QLabel* message_;
 };
 
-// The integrators the program offers, in the order the dialog lists them.
-QStringList integratorNames();
-
 }  // namespace rlx::ui

@@ -1,6 +1,6 @@
 #include "run/simulation.h"
 
-#include "solve/analysis.h"
+#include "solve/analysis/analysis.h"
 
 #include <QElapsedTimer>
 

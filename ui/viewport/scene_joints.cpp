@@ -3,7 +3,7 @@
 // move with; distance ties and rolling contacts are updated with each state.
 #include "viewport/scene_sync.h"
 
-#include "solve/drag.h"
+#include "solve/assembly/drag.h"
 #include "viewport/scene_style.h"
 
 #include <vtkActor.h>

@@ -1,8 +1,8 @@
 #include "viewport/scene_sync.h"
 
-#include "solve/constraints.h"
-#include "solve/drag.h"
-#include "solve/reactions.h"
+#include "solve/assembly/drag.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
 #include "viewport/scene_style.h"
 #include "viewport/spec_numbers.h"
 

@@ -1,6 +1,6 @@
 #include "viewport/snapping.h"
 
-#include "solve/drag.h"
+#include "solve/assembly/drag.h"
 #include "viewport/spec_numbers.h"
 
 #include <algorithm>

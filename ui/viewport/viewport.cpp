@@ -1,6 +1,6 @@
 #include "viewport/viewport.h"
 
-#include "solve/drag.h"
+#include "solve/assembly/drag.h"
 #include "viewport/geometry.h"
 #include "viewport/scene_sync.h"
 

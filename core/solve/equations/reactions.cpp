@@ -1,0 +1,67 @@
+#include "solve/equations/reactions.h"
+
+#include "joints/joints.h"
+#include "joints/planar.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/spatial_constraints.h"
+
+namespace rlx {
+namespace {
+
+// Force and moment about the centre of mass that rows [row, row + rows) apply to a body
+// (planar: fx, fy, tz; spatial: f, n in global axes).
+Eigen::VectorXd constraintWrench(const Model& model, const Workspace& ws, int row, int rows,
+                                 int body) {
+  const int v = model.bodies[static_cast<std::size_t>(body)].v;
+  return -denseBlock(ws.Phi_q, row, v, rows, model.bodyDofs()).transpose() *
+         ws.lambda.segment(row, rows);
+}
+
+double cross(const planar::Vec2& a, const planar::Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+// The reaction at the point s (body coordinates) of `body` from the rows' wrench on it.
+Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, const Joint& j,
+                  int body, const Eigen::Vector3d& s) {
+  Eigen::VectorXd w = constraintWrench(model, ws, j.row, j.rows, body);
+  Reaction out;
+  if (j.velocityRow >= 0) {
+    // A rolling disk: its no-slip rows too, and the reaction acts at the contact point.
+    w += constraintWrench(model, ws, j.velocityRow, 2, body);
+    const spatial::Body disk = spatialBody(model, state, body);
+    out.force = w.head<3>();
+    const spatial::Body plane = spatialBody(model, state, j.body1);
+    out.torque = w.tail<3>() - (rollingDiskContact(j, plane, disk) - disk.r).cross(out.force);
+    return out;
+  }
+  if (model.dimension == 2) {
+    const planar::Vec2 p = planarBody(model, state, body).A * s.head<2>();
+    out.force.head<2>() = w.head<2>();
+    out.torque.z() = w(2) - cross(p, w.head<2>());
+  } else {
+    const Eigen::Vector3d p = bodyRotation(model, state.q, body) * s;
+    out.force = w.head<3>();
+    out.torque = w.tail<3>() - p.cross(out.force);
+  }
+  return out;
+}
+
+}  // namespace
+
+Reaction jointReaction(const Model& model, const State& state, const Workspace& ws, int joint) {
+  const Joint& j = model.joints[static_cast<std::size_t>(joint)];
+  if (j.body2 != kGround) return wrenchAt(model, state, ws, j, j.body2, j.s2);
+  Reaction out;
+  if (j.body1 != kGround) {
+    // Body2 is ground: action and reaction of body1's share.
+    const Reaction on1 = wrenchAt(model, state, ws, j, j.body1, j.s1);
+    out.force = -on1.force;
+    out.torque = -on1.torque;
+  }
+  return out;
+}
+
+double motionEffort(const Model& model, const Workspace& ws, int motion) {
+  return -ws.lambda(model.motions[static_cast<std::size_t>(motion)].row);
+}
+
+}  // namespace rlx
