@@ -235,6 +235,14 @@ void TestCorrectedRK::doubleFourBar() {
   QVERIFY2(late < 2 * early + 1e-9, QByteArray::number(late / early));
 }
 
+// One perturbed double four-bar's run, for a failure message.
+QByteArray describe(const DynamicsOptions& options, unsigned seed,
+                    const bench::DoubleFourBarRun& run) {
+  return QByteArray::fromStdString(options.integrator) + ", seed " + QByteArray::number(seed) +
+         ": t = " + QByteArray::number(run.endTime) + " s, |E - E0| " +
+         QByteArray::number(run.energyError) + " J " + QByteArray::fromStdString(run.message);
+}
+
 void TestCorrectedRK::perturbedDoubleFourBars() {
   // Rounding-level changes of the double four-bar (masses, lengths, ground spacings, initial angle
   // and rate by up to 1e-9, bodies and joints shuffled; bench/bench_double_four_bar runs 200).
@@ -255,10 +263,7 @@ void TestCorrectedRK::perturbedDoubleFourBars() {
   for (unsigned seed = 1; seed <= 20; ++seed) {
     const bench::DoubleFourBarRun run =
         bench::runDoubleFourBar(bench::perturbedDoubleFourBar(seed), options);
-    const QByteArray what = "seed " + QByteArray::number(seed) +
-                            ": t = " + QByteArray::number(run.endTime) + " s, |E - E0| " +
-                            QByteArray::number(run.energyError) + " J " +
-                            QByteArray::fromStdString(run.message);
+    const QByteArray what = describe(options, seed, run);
     if (run.reachedEnd) {
       QVERIFY2(run.energyError < 1e-3, what);
       continue;
@@ -278,10 +283,7 @@ void TestCorrectedRK::perturbedDoubleFourBars() {
   for (unsigned seed = 1; seed <= 20; ++seed) {
     const bench::DoubleFourBarRun run =
         bench::runDoubleFourBar(bench::perturbedDoubleFourBar(seed), options);
-    const QByteArray what = "corrected-rk45, seed " + QByteArray::number(seed) +
-                            ": t = " + QByteArray::number(run.endTime) + " s, |E - E0| " +
-                            QByteArray::number(run.energyError) + " J " +
-                            QByteArray::fromStdString(run.message);
+    const QByteArray what = describe(options, seed, run);
     QVERIFY2(run.reachedEnd, what);
     QVERIFY2(run.energyError < 1e-3, what);
     energy = std::max(energy, run.energyError);
