@@ -292,6 +292,7 @@ void CorrectedEquation::multiplyMass(const Eigen::VectorXd& x, Eigen::VectorXd& 
 }
 
 double CorrectedEquation::velocityCorrection(const RkPoint& y, const RkRate& out) {
+  if (!(mu0Squared_ > 0)) return 0.0;  // no typical velocity (at rest, no gravity, no springs)
   work_ = out.qdot - y.v;
   multiplyMass(work_, Mv_);
   return std::sqrt(work_.dot(Mv_) / (mu0Squared_ / kMuFraction));

@@ -103,7 +103,8 @@ class CorrectedEquation {
   double mu0Squared() const { return mu0Squared_; }
 
   // |qdot - v|_M / sqrt(2 T_typ) at the point last evaluated (out its rates): the velocity
-  // correction (17a) asks for, relative to the velocities the model can reach (T_typ of mu0).
+  // correction (17a) asks for, relative to the velocities the model can reach (T_typ of mu0); 0
+  // when T_typ = 0.
   double velocityCorrection(const RkPoint& y, const RkRate& out);
 
   // Keeps only the rows marked active (analyzeRedundancy): a redundant row enters C as zeros, so
