@@ -23,11 +23,11 @@ constexpr double kSafety = 0.9, kGrowMax = 5.0, kShrinkMin = 0.2;
 // typical velocity, at a singular configuration, means the step crossed it without resolving it:
 // it left a velocity along the mode that the joints' equations did not see at the crossing, and
 // later passes amplify it (the perturbed double four-bars: 8.6e-4 at the first pass, then up to
-// 1e16 before the state overflows). Runs that reach their end today stay below it: the examples
-// and the B&G slider-crank at h = 0.001 ... 0.05 at most 2.7e-4, the example double four-bar 0.024
-// at its worst pass (t = 253.75 s of 1000 s); the Bricard example at h >= 0.005 reaches it (0.206
-// at t = 0.11 s, where its kept equations lose rank) and ends today with its energy 1.66 J off
-// (12.3 J): it stops now. docs/integrators-corrected-rk.md.
+// 1e16 before the state overflows). Runs that reached their end before this check stay below it:
+// the examples (the B&G slider-crank among them) at h = 0.01 and 0.001 at most 2.7e-4, the example
+// double four-bar 0.024 at its worst pass (t = 253.75 s of 1000 s); the Bricard example at
+// h >= 0.005 exceeds it (0.206 at t = 0.11 s, where its kept equations lose rank), and ended with
+// its energy 1.66 J off (of 12.3 J): it stops now. docs/integrators-corrected-rk.md.
 constexpr double kUnresolvedPass = 0.1;
 // A singular configuration: the unit-length active rows' sigma_min below kNearlySingular sigma_1
 // (the perturbed double four-bars where they stop: 3.8e-3 ... 4.4e-3; the crank-rocker example at
@@ -69,8 +69,8 @@ double errorNorm(const Model& model, const ExplicitRungeKutta& rk, const RkPoint
   double sum = 0.0;
   const Eigen::Index n = y.v.size();
   for (Eigen::Index i = 0; i < n; ++i) {
-    const double sq =
-        tolerance * (1.0 + std::max(positionSize(model, y.q, i), positionSize(model, yNew.q, i)));
+    const double sq = tolerance * (1.0 + std::max(positionSize(model, y.q, i),
+                                                  positionSize(model, yNew.q, i)));
     const double sv = tolerance * (1.0 + std::max(std::abs(y.v(i)), std::abs(yNew.v(i))));
     sum += std::pow(rk.errorQ()(i) / sq, 2) + std::pow(rk.errorV()(i) / sv, 2);
   }
