@@ -75,11 +75,13 @@ inline Spec perturbedDoubleFourBar(unsigned seed, double relative = 1e-9) {
   return spec;
 }
 
-// What one run of a double four-bar kept: whether it reached the end, the largest |E - E0| (J)
+// What one run of a double four-bar kept: whether it reached the end, or stopped at a singular
+// pass it does not resolve (corrected-rk's clear stop, status Singular), the largest |E - E0| (J)
 // and the largest angle between the directions of crank1 and crank3 (rad) over its frames, the
 // time it took (s).
 struct DoubleFourBarRun {
   bool reachedEnd = false;
+  bool stoppedAtPass = false;
   std::string message;
   double endTime = 0.0, energyError = 0.0, nonParallel = 0.0, seconds = 0.0;
 };
@@ -123,6 +125,9 @@ inline DoubleFourBarRun runDoubleFourBar(const Spec& spec, const DynamicsOptions
   runDynamics(model, state, ws, options, results, measure);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.reachedEnd = results.report.ok() && run.endTime >= options.endTime * (1 - 1e-12);
+  run.stoppedAtPass =
+      results.report.status == SolveStatus::Singular &&
+      results.report.message.find("passed a singular configuration") != std::string::npos;
   run.message = results.report.message;
   return run;
 }

@@ -291,6 +291,13 @@ void CorrectedEquation::multiplyMass(const Eigen::VectorXd& x, Eigen::VectorXd& 
     out.noalias() = ws_.M * x;
 }
 
+double CorrectedEquation::velocityCorrection(const RkPoint& y, const RkRate& out) {
+  if (!(mu0Squared_ > 0)) return 0.0;  // no typical velocity (at rest, no gravity, no springs)
+  work_ = out.qdot - y.v;
+  multiplyMass(work_, Mv_);
+  return std::sqrt(work_.dot(Mv_) / (mu0Squared_ / kMuFraction));
+}
+
 double CorrectedEquation::energyRate(const RkPoint& y, const RkRate& out, double ss) {
   const double Phi_e = 0.5 * ss + potentialEnergy(model_, at_) - E0_ - y.W;
   // b_e = -(dV/dq + dT/dq) qdot + P; a spatial body's dT/dtheta is minus its gyroscopic term g

@@ -102,6 +102,11 @@ class CorrectedEquation {
 
   double mu0Squared() const { return mu0Squared_; }
 
+  // |qdot - v|_M / sqrt(2 T_typ) at the point last evaluated (out its rates): the velocity
+  // correction (17a) asks for, relative to the velocities the model can reach (T_typ of mu0); 0
+  // when T_typ = 0.
+  double velocityCorrection(const RkPoint& y, const RkRate& out);
+
   // Keeps only the rows marked active (analyzeRedundancy): a redundant row enters C as zeros, so
   // that a redundancy that holds only on the constraint manifold (Bricard's linkage) does not
   // show as a tiny singular value of C off it.

@@ -19,6 +19,22 @@ namespace {
 // Step-size controller (Hairer, Norsett, Wanner II.4): h_new = h min(5, max(0.2, 0.9 err^-1/5)).
 constexpr double kSafety = 0.9, kGrowMax = 5.0, kShrinkMin = 0.2;
 
+// corrected-rk: a velocity correction |qdot - v|_M after a step above this fraction of the model's
+// typical velocity, at a singular configuration, means the step crossed it without resolving it:
+// it left a velocity along the mode that the joints' equations did not see at the crossing, and
+// later passes amplify it (the perturbed double four-bars: 8.6e-4 at the first pass, then up to
+// 1e16 before the state overflows). Runs that reached their end before this check stay below it:
+// the examples (the B&G slider-crank among them) at h = 0.01 and 0.001 at most 2.7e-4, the example
+// double four-bar 0.024 at its worst pass (t = 253.75 s of 1000 s); the Bricard example at
+// h >= 0.005 exceeds it (0.206 at t = 0.11 s, where its kept equations lose rank), and ended with
+// its energy 1.66 J off (of 12.3 J): it stops now. docs/integrators-corrected-rk.md.
+constexpr double kUnresolvedPass = 0.1;
+// A singular configuration: the unit-length active rows' sigma_min below kNearlySingular sigma_1
+// (the perturbed double four-bars where they stop: 3.8e-3 ... 4.4e-3; the crank-rocker example at
+// h = 0.05, with no singular configuration: 0.07). The joints named: those of the rows with a
+// share above kShare of the largest in the left singular vectors of those singular values.
+constexpr double kNearlySingular = 0.02, kShare = 0.1;
+
 std::string timeText(double t) {
   std::ostringstream out;
   out << "t = " << t << " s";
@@ -61,6 +77,76 @@ double errorNorm(const Model& model, const ExplicitRungeKutta& rk, const RkPoint
   return n ? std::sqrt(sum / static_cast<double>(2 * n)) : 0.0;
 }
 
+// The model's rows that are nearly dependent at `at` (see kNearlySingular), with sigma_min /
+// sigma_1 of the unit-length active rows in `ratio`; none for large models (a dense SVD).
+std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
+                                              double& ratio) {
+  ratio = 1.0;
+  const std::vector<Eigen::Index> rows = activeRows(ws);
+  if (rows.empty() || model.nv >= kSparseFromVelocities) return {};
+  evaluateConstraintDerivatives(model, at, ws);
+  const Eigen::Index m = static_cast<Eigen::Index>(rows.size());
+  Eigen::MatrixXd A(m, model.nv);
+  for (Eigen::Index k = 0; k < m; ++k) {
+    A.row(k) = Eigen::RowVectorXd(ws.Phi_q.row(rows[static_cast<std::size_t>(k)]));
+    if (const double norm = A.row(k).norm(); norm > 0) A.row(k) /= norm;
+  }
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(A, Eigen::ComputeThinU);
+  const Eigen::VectorXd& sigma = svd.singularValues();
+  ratio = sigma(sigma.size() - 1) / sigma(0);
+  Eigen::VectorXd share = Eigen::VectorXd::Zero(m);
+  for (Eigen::Index i = 0; i < sigma.size(); ++i)
+    if (sigma(i) <= kNearlySingular * sigma(0))
+      share = share.cwiseMax(svd.matrixU().col(i).cwiseAbs());
+  std::vector<Eigen::Index> dependent;
+  for (Eigen::Index k = 0; k < m; ++k)
+    if (share(k) > kShare * share.maxCoeff())
+      dependent.push_back(rows[static_cast<std::size_t>(k)]);
+  return dependent;
+}
+
+// Whether the step from `before` to `after` passed a singular configuration that it did not
+// resolve: a velocity correction above kUnresolvedPass with the joints' equations nearly dependent
+// (below kNearlySingular) at either end. If so, `why` says what happened and `elements` names the
+// owners of the dependent rows (at whichever end is closer to the configuration): a motion among
+// them drives the mechanism into a lock-up (as hht and bdf say), else the pass is one that
+// corrected-rk45 resolves.
+bool unresolvedPass(const Model& model, Workspace& ws, const State& before, const State& after,
+                    double correction, std::string& why, std::vector<std::string>& elements) {
+  if (!(correction > kUnresolvedPass)) return false;
+  double ratioBefore = 1.0, ratioAfter = 1.0;
+  std::vector<Eigen::Index> atBefore = nearlyDependentRows(model, ws, before, ratioBefore);
+  std::vector<Eigen::Index> atAfter = nearlyDependentRows(model, ws, after, ratioAfter);
+  const double ratio = std::min(ratioBefore, ratioAfter);
+  if (!(ratio < kNearlySingular)) return false;
+  const std::vector<Eigen::Index>& rows = ratioBefore <= ratioAfter ? atBefore : atAfter;
+  bool driven = false;
+  for (const Eigen::Index row : rows) {
+    const std::string& owner = model.rowOwners[static_cast<std::size_t>(row)];
+    if (std::find(elements.begin(), elements.end(), owner) == elements.end())
+      elements.push_back(owner);
+    driven = driven || std::any_of(model.motions.begin(), model.motions.end(),
+                                   [&](const Motion& motion) { return motion.row == row; });
+  }
+  std::sort(elements.begin(), elements.end());
+  std::ostringstream text;
+  text << "the step from t = " << before.t << " s "
+       << (driven ? "met a configuration the motion cannot pass: the mechanism locks up"
+                  : "passed a singular configuration that a fixed step does not resolve")
+       << " (the joints' equations dependent to " << numberText(ratio, 2)
+       << " of their largest singular value"
+       << (elements.empty() ? "" : "; joints involved: " + joinNames(elements)) << ")"
+       << (driven ? ": the velocities they ask for jump there, a correction of "
+                  : ": it left a velocity they do not see there, a correction of ")
+       << numberText(correction, 3) << " of the model's typical velocity (limit " << kUnresolvedPass
+       << ")"
+       << (driven ? ""
+                  : ", which later passes amplify until the state overflows; corrected-rk45 "
+                    "(variable step) resolves the pass");
+  why = text.str();
+  return true;
+}
+
 }  // namespace
 
 void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
@@ -97,6 +183,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
 
   double h = options.step;
   bool rejected = false;
+  std::vector<std::string> joints;
   while (!recorder.finished()) {
     // The step: at most h, landing exactly on the next stop without leaving a sliver.
     const double stop = recorder.nextStop(), remaining = stop - y.t;
@@ -146,6 +233,10 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                "(corrected-rk is explicit); take a smaller step, corrected-rk45 (which chooses "
                "its steps) or an implicit integrator (hht, bdf)";
       return fail(SolveStatus::NotFinite, yNew.t, why, elements);
+    } else if (std::string why;
+               unresolvedPass(model, ws, State{y.t, y.q, y.v}, State{yNew.t, yNew.q, yNew.v},
+                              equation.velocityCorrection(yNew, kNew), why, joints)) {
+      return fail(SolveStatus::Singular, yNew.t, why, joints);
     }
     // Accept: report the new state with its accelerations and multipliers.
     std::swap(y, yNew);

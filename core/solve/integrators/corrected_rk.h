@@ -13,7 +13,11 @@
 // new state and ws.lambda the minimum-norm multipliers of Phi_q^T lambda = Q - M vdot.
 // Failures: Singular (a body's mass block is not positive definite: the method needs M^-1),
 // NotFinite (names the element whose forces are not finite at the time), MaxIterations (the error
-// control needs a step below minStep), Unsupported (nonholonomic constraints).
+// control needs a step below minStep), Unsupported (nonholonomic constraints), and for the fixed
+// step Singular when a step crossed a singular configuration it does not resolve (a velocity
+// correction above 0.1 of the model's typical velocity after it, the joints' equations nearly
+// dependent; the joints named, a lock-up when a motion is among them;
+// docs/integrators-corrected-rk.md).
 
 #include "solve/integrators/dynamics.h"
 
