@@ -1,6 +1,7 @@
 #include "io/json_text.h"
 #include "io/model_file.h"
 #include "io/rlx_fields.h"
+#include "joints/family.h"
 
 #include <cstdint>
 #include <functional>
@@ -30,11 +31,11 @@ std::vector<std::string> enumNames(Enum last, const char* (*name)(Enum)) {
 
 // Reads `type` as one of an enum's names.
 template <typename Enum>
-std::optional<Enum> readType(FieldReader& in, Enum last, const char* (*name)(Enum),
+std::optional<Enum> readType(FieldReader& in, const std::vector<std::string>& names,
                              std::optional<Enum> (*fromName)(const std::string&)) {
   const Json* value = in.take("type", Need::Required);
   if (!value) return std::nullopt;
-  if (auto chosen = in.asChoice(*value, "type", enumNames(last, name))) return fromName(*chosen);
+  if (auto chosen = in.asChoice(*value, "type", names)) return fromName(*chosen);
   return std::nullopt;
 }
 
@@ -127,7 +128,9 @@ BodySpec readBody(FieldReader& in, ReadContext& context) {
 JointSpec readJoint(FieldReader& in) {
   JointSpec joint;
   joint.name = in.name();
-  const auto type = readType(in, JointType::RollingDisk, jointTypeName, jointTypeFromName);
+  std::vector<std::string> names;  // the family table's
+  for (const JointType t : jointTypes()) names.emplace_back(jointFamily(t).name);
+  const auto type = readType(in, names, jointTypeNamed);
   if (type) joint.type = *type;
   in.text("body1", joint.body1, Need::Required);
   in.text("body2", joint.body2, Need::Required);
@@ -137,8 +140,8 @@ JointSpec readJoint(FieldReader& in) {
   in.vector("point2", joint.point2);
   in.vector("axis1", joint.axis1);
   in.vector("axis2", joint.axis2);
-  if (!type || *type == JointType::Distance) in.number("length", joint.length);
-  if (!type || *type == JointType::RollingDisk) in.number("radius", joint.radius);
+  if (!type || jointFamily(*type).length) in.number("length", joint.length);
+  if (!type || jointFamily(*type).radius) in.number("radius", joint.radius);
   return joint;
 }
 
@@ -170,7 +173,7 @@ MotionSpec readMotion(FieldReader& in) {
 ForceSpec readForce(FieldReader& in, ReadContext& context) {
   ForceSpec force;
   force.name = in.name();
-  const auto type = readType(in, ForceType::JointForce, forceTypeName, forceTypeFromName);
+  const auto type = readType(in, enumNames(ForceType::JointForce, forceTypeName), forceTypeFromName);
   if (!type) {
     in.takeAll();
     return force;

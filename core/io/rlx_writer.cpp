@@ -1,5 +1,6 @@
 #include "io/json_text.h"
 #include "io/model_file.h"
+#include "joints/family.h"
 
 #include <cmath>
 #include <cstdint>
@@ -89,8 +90,8 @@ Json writeJoint(const JointSpec& joint) {
   put(out, "point2", joint.point2);
   put(out, "axis1", joint.axis1);
   put(out, "axis2", joint.axis2);
-  if (joint.type == JointType::Distance) put(out, "length", joint.length);
-  if (joint.type == JointType::RollingDisk) put(out, "radius", joint.radius);
+  if (jointFamily(joint.type).length) put(out, "length", joint.length);
+  if (jointFamily(joint.type).radius) put(out, "radius", joint.radius);
   return out;
 }
 

@@ -12,4 +12,18 @@ void spatialCylindrical(const Joint& joint, const spatial::Body& b1, const spati
   putRow(out, 3, spatial::dot1(b1, joint.frame1.col(1), b2, joint.frame2.col(2)));
 }
 
+namespace {
+
+constexpr const char* kRows[] = {"line_x", "line_y", "axis_x", "axis_y"};
+
+constexpr SpatialFamily kSpatial{
+    .rows = 4, .rowNames = kRows, .axes = SpatialAxes::Axis, .evaluate = spatialCylindrical, .coordinate = spatialRevoluteAngle,
+    .symbol = SpatialSymbol::Sleeve};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily cylindrical{.name = "cylindrical", .coordinate = JointCoordinate::Angle, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -41,4 +41,31 @@ void spatialDistance(const Joint& joint, const spatial::Body& b1, const spatial:
   out.gamma(0) = -(pair.ddot.squaredNorm() + pair.d.dot(pair.quadratic)) / L;
 }
 
+namespace {
+
+// (D^T D + d . d2d) / L.
+void planarDistanceStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                             const double* mu, double scale, StiffnessSink& sink) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const planar::PairJacobian D = planar::jacobianOf(pair);
+  planar::Mat6 H = D.transpose() * D;
+  H(2, 2) += pair.d.dot(pair.p1);
+  H(5, 5) -= pair.d.dot(pair.p2);
+  planar::addPair(sink, joint.body1, joint.body2, (scale * mu[0] / joint.length) * H);
+}
+
+constexpr const char* kRows[] = {"length"};
+
+constexpr PlanarFamily kPlanar{
+    .rows = 1, .rowNames = kRows, .evaluate = planarDistance, .gamma = planarDistanceGamma,
+    .stiffness = planarDistanceStiffness, .symbol = PlanarSymbol::Tie};
+constexpr SpatialFamily kSpatial{
+    .rows = 1, .rowNames = kRows, .evaluate = spatialDistance, .symbol = SpatialSymbol::Tie};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily distance{.name = "distance", .length = true, .planar = &kPlanar, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

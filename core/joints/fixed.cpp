@@ -30,4 +30,23 @@ void spatialFixed(const Joint& joint, const spatial::Body& b1, const spatial::Bo
   putRow(out, 5, spatial::dot1(b1, joint.frame1.col(0), b2, joint.frame2.col(1)));
 }
 
+namespace {
+
+constexpr const char* kPlanarRows[] = {"x", "y", "angle"};
+constexpr const char* kSpatialRows[] = {"x", "y", "z", "rx", "ry", "rz"};
+
+// The lock's Hessian is zero: the revolute rows' alone.
+constexpr PlanarFamily kPlanar{
+    .rows = 3, .rowNames = kPlanarRows, .evaluate = planarFixed, .gamma = planarFixedGamma,
+    .stiffness = planarRevoluteStiffness, .symbol = PlanarSymbol::Weld};
+constexpr SpatialFamily kSpatial{
+    .rows = 6, .rowNames = kSpatialRows, .axes = SpatialAxes::OptionalAxis,
+    .evaluate = spatialFixed, .symbol = SpatialSymbol::Weld};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily fixed{.name = "fixed", .planar = &kPlanar, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

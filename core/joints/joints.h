@@ -1,6 +1,6 @@
 #pragma once
-// The joint families. Each family lives in one file (revolute.cpp, translational.cpp, ...) and
-// supplies, at the poses of its two bodies, its equations Phi (rows), their derivative blocks with
+// The joint families. Each family lives in one file (revolute.cpp, translational.cpp, ...) with
+// its record in the table (joints/family.h) and supplies, at the poses of its two bodies, its equations Phi (rows), their derivative blocks with
 // respect to each body's velocities, and gamma; and, where the joint has one, its coordinate
 // (J.q: relative rotation or travel, zero in the file's configuration). Reactions need nothing
 // joint-specific beyond the point where they act (reactionPoint): see solve/equations/reactions.h.
@@ -29,32 +29,16 @@
 // Coordinates: the angle of x2 about z1 from x1 (revolute, cylindrical; in (-pi, pi]) and the
 // travel z1 . d - q0 (translational, point_on_line).
 
-#include "joints/planar.h"
-#include "joints/spatial.h"
-#include "model/model.h"
+#include "joints/family.h"
 
 #include <Eigen/Dense>
 
 namespace rlx {
 
-constexpr int kMaxJointRows = 6;
-
-struct JointEval {
-  int rows = 0;
-  Eigen::Matrix<double, kMaxJointRows, 1> Phi, gamma;
-  Eigen::Matrix<double, kMaxJointRows, 6> J1, J2;  // planar: the first 3 columns
-};
-
-// Whether the joint type has a coordinate J.q (and so can be driven by a motion).
-bool hasCoordinate(JointType type);
-
-// Number of equations of a joint type in a dimension; 0 if the type does not exist there.
-int jointRows(JointType type, int dimension);
-
 // Name of equation `row` of a joint type, for messages and results ("x", "normal", "angle").
 const char* jointRowName(JointType type, int row, int dimension);
-const char* spatialJointRowName(JointType type, int row);
 
+// Through the family table (joints/family.h): Phi, Phi_q, gamma of a joint at its bodies' poses.
 void evaluatePlanarJoint(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
                          JointEval& out);
 
@@ -67,7 +51,7 @@ void evaluatePlanarJointGamma(const Joint& joint, const planar::Body& b1, const 
 planar::Scalar planarJointCoordinate(const Joint& joint, const planar::Body& b1,
                                      const planar::Body& b2);
 
-// Families (one file each).
+// Parts of the families that other families reuse (a fixed joint is a revolute one and a lock).
 void planarRevolute(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 void planarTranslational(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 void planarFixed(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
@@ -78,6 +62,13 @@ void planarTranslationalGamma(const Joint& joint, const planar::Body& b1, const 
 void planarFixedGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 void planarDistanceGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
 void planarPointOnLineGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2, JointEval& out);
+// Closed-form stiffness (family.h): the point coincidence's (revolute, fixed) and the off-line
+// row's (translational, point_on_line); the travel's Hessian.
+void planarRevoluteStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                             const double* mu, double scale, StiffnessSink& sink);
+void planarOffLineStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                            const double* mu, double scale, StiffnessSink& sink);
+planar::Mat6 planarTravelHessian(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
 planar::Scalar planarRevoluteAngle(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
 planar::Scalar planarTravel(const Joint& joint, const planar::Body& b1, const planar::Body& b2);
 
@@ -87,9 +78,6 @@ void evaluateSpatialJoint(const Joint& joint, const spatial::Body& b1, const spa
 // The spatial joint coordinate J.q. Requires hasCoordinate(joint.type).
 spatial::Scalar spatialJointCoordinate(const Joint& joint, const spatial::Body& b1,
                                        const spatial::Body& b2);
-
-// Whether the spatial joint coordinate is an angle (compared modulo 2 pi by a motion).
-bool spatialCoordinateIsAngle(JointType type);
 
 // Writes a scalar equation into `row`, or the coincidence d = 0 into rows row ... row + 2.
 void putRow(JointEval& out, int row, const spatial::Scalar& c);

@@ -8,4 +8,18 @@ void spatialPerpendicular(const Joint& joint, const spatial::Body& b1, const spa
   putRow(out, 0, spatial::dot1(b1, joint.frame1.col(2), b2, joint.frame2.col(2)));
 }
 
+namespace {
+
+constexpr const char* kRows[] = {"cross"};
+
+constexpr SpatialFamily kSpatial{
+    .rows = 1, .rowNames = kRows, .axes = SpatialAxes::CrossAxes, .evaluate = spatialPerpendicular,
+    .symbol = SpatialSymbol::AxisPair};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily perpendicular{.name = "perpendicular", .points = JointPoints::WhenGiven, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

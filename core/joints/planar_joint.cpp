@@ -11,4 +11,18 @@ void spatialPlanar(const Joint& joint, const spatial::Body& b1, const spatial::B
   putRow(out, 2, spatial::dot1(b1, joint.frame1.col(1), b2, joint.frame2.col(2)));
 }
 
+namespace {
+
+constexpr const char* kRows[] = {"plane", "axis_x", "axis_y"};
+
+constexpr SpatialFamily kSpatial{
+    .rows = 3, .rowNames = kRows, .axes = SpatialAxes::Axis, .evaluate = spatialPlanar,
+    .symbol = SpatialSymbol::PlanarBlock};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily planar{.name = "planar", .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -29,4 +29,26 @@ void spatialPointOnLine(const Joint& joint, const spatial::Body& b1, const spati
   putRow(out, 1, spatial::dot2(b1, joint.frame1.col(1), pair));
 }
 
+namespace {
+
+constexpr const char* kPlanarRows[] = {"normal"};
+constexpr const char* kSpatialRows[] = {"line_x", "line_y"};
+
+constexpr PlanarFamily kPlanar{
+    .rows = 1, .rowNames = kPlanarRows, .axis = true, .evaluate = planarPointOnLine,
+    .gamma = planarPointOnLineGamma, .coordinate = planarTravel,
+    .stiffness = planarOffLineStiffness, .coordinateHessian = planarTravelHessian,
+    .symbol = PlanarSymbol::PointOnLine};
+constexpr SpatialFamily kSpatial{
+    .rows = 2, .rowNames = kSpatialRows, .axes = SpatialAxes::Axis,
+    .evaluate = spatialPointOnLine, .coordinate = spatialTravel,
+    .symbol = SpatialSymbol::PointOnLine};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily pointOnLine{.name = "point_on_line", .coordinate = JointCoordinate::Travel,
+                                    .planar = &kPlanar, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -10,4 +10,18 @@ void spatialPointOnPlane(const Joint& joint, const spatial::Body& b1, const spat
          spatial::dot2(b1, joint.frame1.col(2), spatial::PointPair(b1, joint.s1, b2, joint.s2)));
 }
 
+namespace {
+
+constexpr const char* kRows[] = {"plane"};
+
+constexpr SpatialFamily kSpatial{
+    .rows = 1, .rowNames = kRows, .axes = SpatialAxes::Axis, .evaluate = spatialPointOnPlane,
+    .symbol = SpatialSymbol::PointOnPlane};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily pointOnPlane{.name = "point_on_plane", .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

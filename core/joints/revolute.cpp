@@ -41,4 +41,39 @@ spatial::Scalar spatialRevoluteAngle(const Joint& joint, const spatial::Body& b1
   return angle;
 }
 
+void planarRevoluteStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                             const double* mu, double scale, StiffnessSink& sink) {
+  // mu . d2d: d2d/dphi1^2 = p1, d2d/dphi2^2 = -p2.
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const planar::Vec2 m(mu[0], mu[1]);
+  planar::addAngle(sink, joint.body1, scale * m.dot(pair.p1));
+  planar::addAngle(sink, joint.body2, -scale * m.dot(pair.p2));
+}
+
+namespace {
+
+// The relative angle is linear in the positions.
+planar::Mat6 angleHessian(const Joint&, const planar::Body&, const planar::Body&) {
+  return planar::Mat6::Zero();
+}
+
+constexpr const char* kPlanarRows[] = {"x", "y"};
+constexpr const char* kSpatialRows[] = {"x", "y", "z", "axis_x", "axis_y"};
+
+constexpr PlanarFamily kPlanar{
+    .rows = 2, .rowNames = kPlanarRows, .evaluate = planarRevolute,
+    .gamma = planarRevoluteGamma, .coordinate = planarRevoluteAngle,
+    .stiffness = planarRevoluteStiffness, .coordinateHessian = angleHessian,
+    .symbol = PlanarSymbol::Pin};
+constexpr SpatialFamily kSpatial{
+    .rows = 5, .rowNames = kSpatialRows, .axes = SpatialAxes::Axis, .evaluate = spatialRevolute,
+    .coordinate = spatialRevoluteAngle, .symbol = SpatialSymbol::Hinge};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily revolute{.name = "revolute", .coordinate = JointCoordinate::Angle,
+                                 .planar = &kPlanar, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -107,4 +107,21 @@ spatial::Vec3 rollingDiskContact(const Joint& joint, const spatial::Body& b1,
   return b2.r - joint.radius * g.e;
 }
 
+namespace {
+
+constexpr const char* kRows[] = {"contact", "slip_x", "slip_y"};
+
+// The reaction of all three rows is a pure force at the contact point.
+constexpr SpatialFamily kSpatial{
+    .rows = 1, .velocityRows = 2, .rowNames = kRows, .axes = SpatialAxes::PlaneAndDisk,
+    .evaluate = spatialRollingDisk, .reactionPoint = rollingDiskContact,
+    .symbol = SpatialSymbol::RollingContact};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily rollingDisk{.name = "rolling_disk", .points = JointPoints::Body1WhenGiven,
+                                    .radius = true, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -48,4 +48,39 @@ spatial::Scalar spatialTravel(const Joint& joint, const spatial::Body& b1, const
   return travel;
 }
 
+void planarOffLineStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                            const double* mu, double scale, StiffnessSink& sink) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  planar::addPair(sink, joint.body1, joint.body2,
+                  (scale * mu[0]) * planar::projectionHessian(b1, planar::perp(joint.a1.head<2>()), pair));
+}
+
+planar::Mat6 planarTravelHessian(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  return planar::projectionHessian(b1, joint.a1.head<2>(), pair);
+}
+
+namespace {
+
+constexpr const char* kPlanarRows[] = {"normal", "angle"};
+constexpr const char* kSpatialRows[] = {"line_x", "line_y", "axis_x", "axis_y", "twist"};
+
+// The lock's Hessian is zero: the off-line row's alone.
+constexpr PlanarFamily kPlanar{
+    .rows = 2, .rowNames = kPlanarRows, .axis = true, .evaluate = planarTranslational,
+    .gamma = planarTranslationalGamma, .coordinate = planarTravel,
+    .stiffness = planarOffLineStiffness, .coordinateHessian = planarTravelHessian,
+    .symbol = PlanarSymbol::Slider};
+constexpr SpatialFamily kSpatial{
+    .rows = 5, .rowNames = kSpatialRows, .axes = SpatialAxes::Axis,
+    .evaluate = spatialTranslational, .coordinate = spatialTravel,
+    .symbol = SpatialSymbol::Slider};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily translational{.name = "translational", .coordinate = JointCoordinate::Travel,
+                                      .planar = &kPlanar, .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -10,4 +10,18 @@ void spatialUniversal(const Joint& joint, const spatial::Body& b1, const spatial
   putRow(out, 3, spatial::dot1(b1, joint.frame1.col(2), b2, joint.frame2.col(2)));
 }
 
+namespace {
+
+constexpr const char* kRows[] = {"x", "y", "z", "cross"};
+
+constexpr SpatialFamily kSpatial{
+    .rows = 4, .rowNames = kRows, .axes = SpatialAxes::CrossAxes, .evaluate = spatialUniversal,
+    .symbol = SpatialSymbol::Cross};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily universal{.name = "universal", .spatial = &kSpatial};
+}  // namespace families
+
 }  // namespace rlx

@@ -142,24 +142,24 @@ void Compiler::compileJoints() {
       j.body2 = b2->second;
       if (j.body1 == j.body2) error(element, "body2", "is the same body as body1");
     }
-    j.rows = jointRows(s.type, model.dimension);
-    if (j.rows == 0)
-      error(element, "type", std::string("\"") + jointTypeName(s.type) + "\" needs a 3-D model");
-    // Points and axes, in body coordinates (joints between axes alone need no points; a rolling
-    // disk's plane passes through the origin unless point1 says otherwise).
-    const bool rolling = s.type == JointType::RollingDisk;
-    const bool pointless = (s.type == JointType::ParallelAxes || s.type == JointType::Perpendicular ||
-                            rolling) &&
-                           !s.point1 && !s.point2 && !s.at;
-    if (rolling && (s.point1 || s.at)) {
+    // The family's rows in this dimension; its points and axes, in body coordinates.
+    const JointFamily& family = jointFamily(s.type);
+    const bool planar = model.dimension == 2;
+    if (planar ? !family.planar : !family.spatial)
+      error(element, "type", std::string("\"") + family.name + "\" needs a " +
+                                 (planar ? "3-D" : "2-D") + " model");
+    else
+      j.rows = planar ? family.planar->rows : family.spatial->rows;
+    const bool anyPoint = s.point1 || s.point2 || s.at;
+    if (family.points == JointPoints::Body1WhenGiven && (s.point1 || s.at)) {
       if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
-    } else if (!pointless) {
+    } else if (family.points == JointPoints::Both || anyPoint) {
       if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
       if (const auto p2 = bodyPoint(j.body2, s.point2, s.at, element, "point2", "at")) j.s2 = *p2;
     }
-    if (model.dimension == 3) {
-      compileSpatialJointFrames(s, j, element);
-    } else if (s.type == JointType::Translational || s.type == JointType::PointOnLine) {
+    if (!planar) {
+      if (family.spatial) compileSpatialJointFrames(s, j, element);
+    } else if (family.planar && family.planar->axis) {
       std::optional<Eigen::Vector3d> a1;
       if (s.axis1) a1 = vector(*s.axis1, model.dimension, element, "axis1");
       else if (s.axis) {
@@ -169,26 +169,29 @@ void Compiler::compileJoints() {
       if (a1 && a1->norm() < 1e-12) error(element, s.axis1 ? "axis1" : "axis", "must not be zero");
       else if (a1) j.a1 = a1->normalized();
     }
-    // The file's configuration: joint coordinate offsets and the distance.
+    // The file's configuration: the relative rotation, the coordinate's zero and the distance.
     const Eigen::Vector3d P1 = filePosition(j.body1) + fileRotation(j.body1) * j.s1;
     const Eigen::Vector3d P2 = filePosition(j.body2) + fileRotation(j.body2) * j.s2;
     const auto angleOf = [&](int b) { return b == kGround ? 0.0 : model.q0(model.bodies[static_cast<std::size_t>(b)].q + 2); };
-    if (model.dimension == 2) {
+    const auto fileBody = [&](int b) {
+      planar::Body body;
+      body.r = filePosition(b).head<2>();
+      body.phi = angleOf(b);
+      body.A = planar::rotation(body.phi);
+      return body;
+    };
+    if (planar && family.planar) {
       j.angle0 = angleOf(j.body2) - angleOf(j.body1);
-      if (s.type == JointType::Revolute) j.q0 = j.angle0;
-      if (s.type == JointType::Translational || s.type == JointType::PointOnLine)
-        j.q0 = (fileRotation(j.body1) * j.a1).dot(P2 - P1);
+      if (family.planar->coordinate)
+        j.q0 = family.planar->coordinate(j, fileBody(j.body1), fileBody(j.body2)).value;
     }
-    if (s.type == JointType::Distance) {
+    if (family.length) {
       j.length = (P2 - P1).norm();
       if (s.length)
         if (const auto L = number(*s.length, element, "length")) j.length = *L;
       if (j.length <= 1e-12)
         error(element, "length", "must be positive (a zero distance is a revolute joint)");
     }
-    // A rolling disk: its contact height is a holonomic row, its two no-slip rows come after
-    // every holonomic row (see compile()).
-    if (rolling) j.rows = 1;
     j.row = row;
     row += j.rows;
     model.joints.push_back(j);
@@ -303,11 +306,13 @@ CompileResult compile(const Spec& spec) {
   c.compileForces();
   c.compileConstraints();
   c.compileAnalysis();
-  // Nonholonomic rows after every holonomic one: the rolling disks' no-slip rows.
+  // Nonholonomic rows after every holonomic one: the joints' velocity rows (a rolling disk's
+  // no-slip rows).
   for (Joint& j : c.model.joints)
-    if (j.type == JointType::RollingDisk) {
+    if (const SpatialFamily* family = jointFamily(j.type).spatial;
+        spec.dimension == 3 && family && family->velocityRows > 0) {
       j.velocityRow = c.model.nh + c.model.nn;
-      c.model.nn += 2;
+      c.model.nn += family->velocityRows;
     }
   // Row names for messages and results: "pin.x", "slide.angle", "drive".
   for (const Joint& j : c.model.joints)
@@ -321,7 +326,7 @@ CompileResult compile(const Spec& spec) {
   }
   c.nameConstraintRows();
   for (const Joint& j : c.model.joints)
-    for (int r = 1; j.velocityRow >= 0 && r < 3; ++r) {
+    for (int r = j.rows; j.velocityRow >= 0 && r < j.rows + jointFamily(j.type).spatial->velocityRows; ++r) {
       c.model.rowNames.push_back(j.name + "." + jointRowName(j.type, r, spec.dimension));
       c.model.rowOwners.push_back(j.name);
     }

@@ -1,6 +1,7 @@
 // compile(): numbers, vectors and expressions, and the measures expressions refer to.
 #include "model/compiler.h"
 #include "joints/joints.h"
+#include "model/number_value.h"
 
 #include <cmath>
 
@@ -53,38 +54,9 @@ void Compiler::error(const std::string& element, const std::string& field,
 
 std::optional<double> Compiler::number(const Number& n, const std::string& element,
                                        const std::string& field) {
-  if (!n.isExpression()) {
-    if (!std::isfinite(n.value)) {
-      error(element, field, "must be a finite number");
-      return std::nullopt;
-    }
-    return n.value;
-  }
-  expr::ParseError parseError;
-  const expr::Expr parsed = expr::parse(n.expression, &parseError);
-  if (!parsed) {
-    error(element, field, "has a syntax error in \"" + n.expression + "\" at column " +
-                              std::to_string(parseError.column) + ": " + parseError.message);
-    return std::nullopt;
-  }
-  std::string bindError;
-  const expr::Expr bound = expr::bind(
-      parsed,
-      [&](const std::string& name) -> expr::Binding {
-        if (auto it = parameters.find(name); it != parameters.end()) return it->second;
-        return std::monostate{};
-      },
-      &bindError);
-  if (!bound) {
-    error(element, field, "\"" + n.expression + "\": " + bindError + " (numbers may use parameters only)");
-    return std::nullopt;
-  }
-  const double value = *expr::constantValue(bound);
-  if (!std::isfinite(value)) {
-    error(element, field, "\"" + n.expression + "\" is not a finite number");
-    return std::nullopt;
-  }
-  return value;
+  NumberValue result = evaluateNumber(n, parameters);
+  if (!result.value) error(element, field, result.error);
+  return result.value;
 }
 
 std::optional<Eigen::Vector3d> Compiler::vector(const Vector& v, int size,

@@ -1,5 +1,5 @@
 // compile(): the spatial (dimension 3) parts — bodies with quaternion orientation and inertia
-// tensors, and the joint frames of the spatial joint families (joints/joints.h).
+// tensors, and the joint frames of the spatial joint families (their SpatialAxes, joints/family.h).
 #include "model/compiler.h"
 
 #include "joints/joints.h"
@@ -141,21 +141,15 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
   };
   // The joint's axis on body1 and, if given, on body2.
   std::optional<Eigen::Vector3d> a1, a2;
-  switch (s.type) {
-    case JointType::Revolute:
-    case JointType::Translational:
-    case JointType::Cylindrical:
-    case JointType::PointOnLine:
-    case JointType::Planar:
-    case JointType::PointOnPlane:
-    case JointType::ParallelAxes:
+  const SpatialFamily& family = *jointFamily(s.type).spatial;
+  switch (family.axes) {
+    case SpatialAxes::Axis:
       a1 = axisOf(s.axis1, "axis1", s.axis, R1);
       if (!s.axis1 && !s.axis)
         error(element, "axis", "is missing (give axis, global, or axis1 in body1 coordinates)");
       if (s.axis2) a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
       break;
-    case JointType::Universal:
-    case JointType::Perpendicular:
+    case SpatialAxes::CrossAxes:
       if (!s.axis1)
         error(element, "axis1", "is missing (the cross axis on body1, body1 coordinates)");
       if (!s.axis2)
@@ -163,32 +157,32 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
       a1 = axisOf(s.axis1, "axis1", std::nullopt, R1);
       a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
       break;
-    case JointType::Fixed:
+    case SpatialAxes::OptionalAxis:
       a1 = axisOf(s.axis1, "axis1", s.axis, R1);
       break;
-    case JointType::RollingDisk:
-      // The plane's normal on body1 (default: z) and the disk's axis on body2, and its radius.
+    case SpatialAxes::PlaneAndDisk:
+      // The plane's normal on body1 (default: z) and the disk's axis on body2.
       a1 = s.axis1 || s.axis ? axisOf(s.axis1, "axis1", s.axis, R1) : Eigen::Vector3d::UnitZ();
       if (!s.axis2) error(element, "axis2", "is missing (the disk's axis, body2 coordinates)");
       a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
-      if (!s.radius)
-        error(element, "radius", "is missing (the disk's radius)");
-      else if (const auto rho = number(*s.radius, element, "radius")) {
-        if (*rho <= 0) error(element, "radius", "must be positive, got " + std::to_string(*rho));
-        j.radius = *rho;
-      }
       break;
-    case JointType::Spherical:
-    case JointType::Distance:
+    case SpatialAxes::None:
       break;
+  }
+  if (jointFamily(s.type).radius) {
+    if (!s.radius)
+      error(element, "radius", "is missing (the disk's radius)");
+    else if (const auto rho = number(*s.radius, element, "radius")) {
+      if (*rho <= 0) error(element, "radius", "must be positive, got " + std::to_string(*rho));
+      j.radius = *rho;
+    }
   }
   // Frames: body1's around its axis; body2's the same frame in the file's configuration, turned
   // the least way onto body2's own axis when one is given (universal, perpendicular: its own).
   j.frame1 = a1 ? spatial::frameAround(*a1) : Eigen::Matrix3d::Identity();
   j.a1 = j.frame1.col(2);
   const Eigen::Matrix3d image = R2.transpose() * R1 * j.frame1;
-  if (s.type == JointType::Universal || s.type == JointType::Perpendicular ||
-      s.type == JointType::RollingDisk) {
+  if (family.axes == SpatialAxes::CrossAxes || family.axes == SpatialAxes::PlaneAndDisk) {
     j.frame2 = a2 ? spatial::frameAround(*a2) : Eigen::Matrix3d::Identity();
   } else if (a2) {
     j.frame2 = Eigen::Quaterniond::FromTwoVectors(image.col(2), *a2).toRotationMatrix() * image;
@@ -197,14 +191,14 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
   }
   j.a2 = j.frame2.col(2);
   // The coordinate's value in the file's configuration is its zero.
-  if (hasCoordinate(s.type)) {
+  if (family.coordinate) {
     spatial::Body b1, b2;
     b1.r = filePosition(j.body1);
     b1.A = R1;
     b2.r = filePosition(j.body2);
     b2.A = R2;
     j.q0 = 0.0;
-    j.q0 = spatialJointCoordinate(j, b1, b2).value;
+    j.q0 = family.coordinate(j, b1, b2).value;
   }
 }
 

@@ -8,6 +8,7 @@
 // Joint points and axes are stored in body coordinates as 3-vectors (z = 0 in 2-D).
 
 #include "expr/expr.h"
+#include "joints/joint.h"
 #include "model/integrator.h"
 #include "model/spec.h"
 
@@ -17,8 +18,6 @@
 #include <vector>
 
 namespace rlx {
-
-constexpr int kGround = -1;
 
 struct Body {
   std::string name;
@@ -59,25 +58,6 @@ struct Function {
   std::vector<int> variables;        // the slots it depends on (0 = t)
   std::vector<expr::Expr> d;         // first derivatives, one per entry of slots
   std::vector<std::vector<expr::Expr>> dd;  // second derivatives
-};
-
-struct Joint {
-  std::string name;
-  JointType type = JointType::Revolute;
-  int body1 = kGround, body2 = kGround;
-  Eigen::Vector3d s1 = Eigen::Vector3d::Zero(), s2 = Eigen::Vector3d::Zero();  // points, body coords
-  Eigen::Vector3d a1 = Eigen::Vector3d::UnitZ(), a2 = Eigen::Vector3d::UnitZ();  // unit axes, body coords
-  // Spatial joint frames in body coordinates, columns (x, y, z = axis): they coincide in the
-  // file's configuration (universal: z1 = axis1, z2 = axis2, crossed).
-  Eigen::Matrix3d frame1 = Eigen::Matrix3d::Identity(), frame2 = Eigen::Matrix3d::Identity();
-  double length = 0.0;  // distance
-  double radius = 0.0;  // rolling_disk
-  double q0 = 0.0;      // value of the raw joint coordinate in the file's configuration (J.q = raw - q0)
-  double angle0 = 0.0;  // relative rotation phi2 - phi1 in the file's configuration (2-D locks)
-  int row = 0;          // first row in Phi
-  int rows = 0;         // number of equations
-  int motion = -1;      // the motion driving this joint, if any
-  int velocityRow = -1; // rolling_disk: the first of its two nonholonomic rows (>= nh)
 };
 
 enum class Axis { X, Y, Z, Angle };

@@ -1,26 +1,12 @@
 #include "model/spec.h"
 
+#include "joints/family.h"
+
 #include <array>
 #include <utility>
 
 namespace rlx {
 namespace {
-
-constexpr std::array<std::pair<JointType, const char*>, 13> kJointNames{{
-    {JointType::Revolute, "revolute"},
-    {JointType::Translational, "translational"},
-    {JointType::Fixed, "fixed"},
-    {JointType::Distance, "distance"},
-    {JointType::PointOnLine, "point_on_line"},
-    {JointType::Spherical, "spherical"},
-    {JointType::Cylindrical, "cylindrical"},
-    {JointType::Universal, "universal"},
-    {JointType::Planar, "planar"},
-    {JointType::PointOnPlane, "point_on_plane"},
-    {JointType::ParallelAxes, "parallel_axes"},
-    {JointType::Perpendicular, "perpendicular"},
-    {JointType::RollingDisk, "rolling_disk"},
-}};
 
 constexpr std::array<std::pair<ForceType, const char*>, 5> kForceNames{{
     {ForceType::SpringDamper, "spring_damper"},
@@ -54,8 +40,8 @@ std::optional<Enum> valueOf(const std::array<std::pair<Enum, const char*>, N>& t
 
 }  // namespace
 
-const char* jointTypeName(JointType type) { return nameOf(kJointNames, type); }
-std::optional<JointType> jointTypeFromName(const std::string& name) { return valueOf(kJointNames, name); }
+const char* jointTypeName(JointType type) { return jointFamily(type).name; }
+std::optional<JointType> jointTypeFromName(const std::string& name) { return jointTypeNamed(name); }
 const char* forceTypeName(ForceType type) { return nameOf(kForceNames, type); }
 std::optional<ForceType> forceTypeFromName(const std::string& name) { return valueOf(kForceNames, name); }
 const char* analysisTypeName(AnalysisType type) { return nameOf(kAnalysisNames, type); }

@@ -4,6 +4,8 @@
 // turns a Spec into a Model or into diagnostics. A default-constructed element is valid once it
 // has a name and its bodies.
 
+#include "joints/joint_type.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -61,22 +63,6 @@ struct BodySpec {
   std::vector<std::string> hold;    // inputs kept exact by assembly: x y z angle orientation vx vy vz angular_velocity
   ShapeSpec shape;
   bool operator==(const BodySpec&) const = default;
-};
-
-enum class JointType {
-  Revolute,
-  Translational,
-  Fixed,
-  Distance,
-  PointOnLine,
-  Spherical,
-  Cylindrical,
-  Universal,
-  Planar,
-  PointOnPlane,
-  ParallelAxes,
-  Perpendicular,
-  RollingDisk,
 };
 
 struct JointSpec {
@@ -164,7 +150,8 @@ struct Spec {
   bool operator==(const Spec&) const = default;
 };
 
-// Names used in files ("point_on_line") for the enums above.
+// Names used in files ("point_on_line") for the enums above (joint types: the family table's,
+// joints/family.h).
 const char* jointTypeName(JointType type);
 std::optional<JointType> jointTypeFromName(const std::string& name);
 const char* forceTypeName(ForceType type);

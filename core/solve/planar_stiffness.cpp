@@ -7,53 +7,10 @@
 namespace rlx {
 namespace {
 
-using Mat6 = Eigen::Matrix<double, 6, 6>;
+using planar::addAngle;
+using planar::addPair;
+using planar::Mat6;
 using Vec6 = Eigen::Matrix<double, 6, 1>;
-using Jacobian = Eigen::Matrix<double, 2, 6>;  // of a point pair over [body1; body2]
-
-// Adds the four 3x3 blocks of a 6x6 matrix over [body1; body2] (ground's left out).
-void addPair(StiffnessSink& sink, int body1, int body2, const Mat6& H) {
-  if (body1 != kGround) sink.add(body1, body1, H.topLeftCorner<3, 3>());
-  if (body1 != kGround && body2 != kGround) {
-    sink.add(body1, body2, H.topRightCorner<3, 3>());
-    sink.add(body2, body1, H.bottomLeftCorner<3, 3>());
-  }
-  if (body2 != kGround) sink.add(body2, body2, H.bottomRightCorner<3, 3>());
-}
-
-// Adds value at (phi, phi) of a body.
-void addAngle(StiffnessSink& sink, int body, double value) {
-  if (body == kGround) return;
-  Eigen::Matrix3d block = Eigen::Matrix3d::Zero();
-  block(2, 2) = value;
-  sink.add(body, body, block);
-}
-
-Jacobian jacobianOf(const planar::PointPair& pair) {
-  Jacobian D;
-  D << pair.dd1, pair.dd2;
-  return D;
-}
-
-// Hessian of u^T d, u = A1 n, over [body1; body2].
-Mat6 projectionHessian(const planar::Body& b1, const planar::Vec2& n,
-                       const planar::PointPair& pair) {
-  const planar::Vec2 u = b1.A * n;
-  const Eigen::Matrix<double, 1, 6> row = planar::perp(u).transpose() * jacobianOf(pair);
-  Mat6 H = Mat6::Zero();
-  H.row(2) += row;
-  H.col(2) += row.transpose();
-  H(2, 2) += u.dot(pair.p1) - u.dot(pair.d);
-  H(5, 5) -= u.dot(pair.p2);
-  return H;
-}
-
-// Hessian of a joint's coordinate (revolute: the relative angle, zero; else the travel).
-Mat6 coordinateHessian(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
-  if (joint.type == JointType::Revolute) return Mat6::Zero();
-  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
-  return projectionHessian(b1, joint.a1.head<2>(), pair);
-}
 
 Vec6 velocitiesOf(const planar::Body& b1, const planar::Body& b2) {
   Vec6 v;
@@ -67,53 +24,13 @@ bool ofTimeOnly(const Function& f) {
   return true;
 }
 
-bool hasCoordinateStiffness(JointType type) {
-  return type == JointType::Revolute || type == JointType::Translational ||
-         type == JointType::PointOnLine;
-}
-
-// Constraint Hessian of one joint, weighted by its multipliers.
-void addJointStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
-                       const double* mu, double scale, StiffnessSink& sink) {
-  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
-  switch (joint.type) {
-    case JointType::Revolute:
-    case JointType::Fixed: {
-      const planar::Vec2 m(mu[0], mu[1]);
-      addAngle(sink, joint.body1, scale * m.dot(pair.p1));
-      addAngle(sink, joint.body2, -scale * m.dot(pair.p2));
-      return;
-    }
-    case JointType::Distance: {
-      const Jacobian D = jacobianOf(pair);
-      Mat6 H = D.transpose() * D;
-      H(2, 2) += pair.d.dot(pair.p1);
-      H(5, 5) -= pair.d.dot(pair.p2);
-      return addPair(sink, joint.body1, joint.body2, (scale * mu[0] / joint.length) * H);
-    }
-    case JointType::Translational:
-    case JointType::PointOnLine:
-      return addPair(sink, joint.body1, joint.body2,
-                     (scale * mu[0]) * projectionHessian(b1, planar::perp(joint.a1.head<2>()), pair));
-    case JointType::Spherical:
-    case JointType::Cylindrical:
-    case JointType::Universal:
-    case JointType::Planar:
-    case JointType::PointOnPlane:
-    case JointType::ParallelAxes:
-    case JointType::Perpendicular:
-    case JointType::RollingDisk:
-      return;  // spatial only
-  }
-}
-
 // Constraint Hessian of one motion row, weighted by its multiplier.
 void addMotionStiffness(const Model& model, const State& state, const Motion& motion, double mu,
                         StiffnessSink& sink) {
   if (motion.joint >= 0) {
     const Joint& j = model.joints[static_cast<std::size_t>(motion.joint)];
-    const Mat6 H = coordinateHessian(j, planarBody(model, state, j.body1),
-                                     planarBody(model, state, j.body2));
+    const Mat6 H = jointFamily(j.type).planar->coordinateHessian(
+        j, planarBody(model, state, j.body1), planarBody(model, state, j.body2));
     return addPair(sink, j.body1, j.body2, mu * H);
   }
   if (motion.coordinate == Axis::Angle) return;
@@ -134,8 +51,8 @@ void addSpringStiffness(const Model& model, const State& state, const Force& f, 
   const planar::Vec2 F_d = -f.stiffness * e - f.damping * across * pair.ddot / L;
   const planar::Mat2 G_d = e * F_d.transpose() + F * across / L;
   const planar::Mat2 G_ddot = -f.damping * e * e.transpose();
-  const Jacobian D = jacobianOf(pair);
-  Jacobian Ddot_q = Jacobian::Zero();
+  const planar::PairJacobian D = planar::jacobianOf(pair);
+  planar::PairJacobian Ddot_q = planar::PairJacobian::Zero();
   const double omega1 = f.body1 == kGround ? 0.0 : state.v(model.bodies[static_cast<std::size_t>(f.body1)].v + 2);
   const double omega2 = f.body2 == kGround ? 0.0 : state.v(model.bodies[static_cast<std::size_t>(f.body2)].v + 2);
   Ddot_q.col(2) = omega1 * pair.p1;
@@ -156,7 +73,7 @@ void addCoordinateStiffness(const Model& model, const State& state, const Force&
   const planar::Scalar c = planarJointCoordinate(j, b1, b2);
   Eigen::Matrix<double, 1, 6> G;
   G << c.g1, c.g2;
-  const Mat6 H = coordinateHessian(j, b1, b2);
+  const Mat6 H = jointFamily(j.type).planar->coordinateHessian(j, b1, b2);
   if (f.type == ForceType::JointForce) {
     const double T = evaluateInTime(f.functions[0], state.t).value;
     return addPair(sink, j.body1, j.body2, (-scaleK * T) * H);
@@ -197,7 +114,7 @@ bool closedFormForceStiffness(const Model& model) {
         break;
       case ForceType::TorsionSpring:
       case ForceType::JointForce:
-        if (!hasCoordinateStiffness(model.joints[static_cast<std::size_t>(f.joint)].type))
+        if (!jointFamily(model.joints[static_cast<std::size_t>(f.joint)].type).planar->coordinateHessian)
           return false;
         break;
       case ForceType::Force:
@@ -213,8 +130,9 @@ bool closedFormForceStiffness(const Model& model) {
 void addConstraintStiffness(const Model& model, const State& state, const Eigen::VectorXd& lambda,
                             double scale, StiffnessSink& sink) {
   for (const Joint& j : model.joints)
-    addJointStiffness(j, planarBody(model, state, j.body1), planarBody(model, state, j.body2),
-                      lambda.data() + j.row, scale, sink);
+    jointFamily(j.type).planar->stiffness(j, planarBody(model, state, j.body1),
+                                          planarBody(model, state, j.body2),
+                                          lambda.data() + j.row, scale, sink);
   for (const Motion& m : model.motions)
     addMotionStiffness(model, state, m, scale * lambda(m.row), sink);
 }

@@ -3,8 +3,8 @@
 # in this order (lowest first; docs/architecture.md, "Layering inside core"):
 #
 #   expr              expressions: parse, differentiate, evaluate
+#   joints            the joint families: every part of each, in 2-D and 3-D, and their table
 #   model             the spec, the compiled model and its compiler
-#   joints            the joint families' equations
 #   io                the model files: reader, writer, atomic writes
 #   results           what an analysis produces: frames, reports, redundancy
 #   solve/equations   the workspace; constraints, forces, measures and reactions at a state
@@ -21,16 +21,13 @@
 # Usage: check_core_layers.sh CORE_DIR. Prints each include that goes upward, naming the file,
 # the line and the include, and exits 1 if there is one.
 core=${1:?usage: check_core_layers.sh CORE_DIR}
-layers="expr model joints io results solve/equations solve/linalg solve solve/recording \
+layers="expr joints model io results solve/equations solve/linalg solve solve/recording \
 solve/assembly solve/kinematics solve/integrators solve/statics solve/analysis output"
-# The one allowance, until the joint families (issue 20, step 1) settle it: the compiler in
-# model/ includes the joints' headers. Remove it when model no longer needs joints.
-allowed="model->joints"
 
 cd "$core" || exit 2
 find . -name '*.h' -o -name '*.cpp' | sed 's|^\./||' | sort | while read -r file; do
   grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]+"' "$file" | sed "s|^|$file:|"
-done | awk -v layers="$layers" -v allowed="$allowed" '
+done | awk -v layers="$layers" '
   function folder(path) { return path ~ /\// ? substr(path, 1, match(path, /\/[^\/]*$/) - 1) : "" }
   BEGIN {
     n = split(layers, names, " ")
@@ -45,7 +42,7 @@ done | awk -v layers="$layers" -v allowed="$allowed" '
     if (!(from in rank)) { printf "%s: folder %s is not in the layer order\n", file, from; bad = 1; next }
     if (to == "") to = from  # an include next to the file
     if (!(to in rank)) { printf "%s:%s: #include \"%s\": folder %s is not in the layer order\n", file, line, include, to; bad = 1; next }
-    if (rank[to] > rank[from] && (from "->" to) != allowed) {
+    if (rank[to] > rank[from]) {
       printf "%s:%s: #include \"%s\" goes upward: %s is above %s\n", file, line, include, to, from
       bad = 1
     }

@@ -2,6 +2,7 @@
 
 #include "document/commands.h"
 #include "docks/value_text.h"
+#include "joints/family.h"
 #include "model/compile.h"
 
 #include <QDialogButtonBox>
@@ -28,14 +29,13 @@ std::string pick(const Spec& spec, const std::vector<ElementId>& near, ElementKi
 bool drivable(const Spec& spec, const std::string& name) {
   for (const JointSpec& j : spec.joints)
     if (j.name == name)
-      return j.type == JointType::Revolute || j.type == JointType::Translational ||
-             j.type == JointType::Cylindrical || j.type == JointType::PointOnLine;
+      return hasCoordinate(j.type);
   return false;
 }
 
 bool rotational(const Spec& spec, const std::string& name) {
   for (const JointSpec& j : spec.joints)
-    if (j.name == name) return j.type == JointType::Revolute || j.type == JointType::Cylindrical;
+    if (j.name == name) return coordinateIsAngle(j.type);
   return false;
 }
 

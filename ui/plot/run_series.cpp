@@ -1,5 +1,6 @@
 #include "plot/run_series.h"
 
+#include "joints/family.h"
 #include "output/csv.h"
 #include "plot/channels.h"
 #include "solve/equations/workspace.h"
@@ -15,17 +16,10 @@ namespace {
 
 // The unit of a motion's effort: a torque for rotations, a force for translations.
 QString effortUnit(const Model& model, const Motion& motion) {
-  if (motion.joint >= 0) {
-    switch (model.joints[static_cast<std::size_t>(motion.joint)].type) {
-      case JointType::Revolute:
-        return "N·m";
-      case JointType::Translational:
-        return "N";
-      default:
-        return "N or N·m";
-    }
-  }
-  return motion.coordinate == Axis::Angle ? "N·m" : "N";
+  const bool rotation =
+      motion.joint >= 0 ? coordinateIsAngle(model.joints[static_cast<std::size_t>(motion.joint)].type)
+                        : motion.coordinate == Axis::Angle;
+  return rotation ? "N·m" : "N";
 }
 
 // A number that fills the whole text, in the C locale ("nan" and "inf" as printf writes them).

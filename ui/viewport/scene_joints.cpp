@@ -3,6 +3,7 @@
 // move with; distance ties and rolling contacts are updated with each state.
 #include "viewport/scene_sync.h"
 
+#include "joints/family.h"
 #include "solve/assembly/drag.h"
 #include "viewport/scene_style.h"
 
@@ -87,14 +88,16 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
   const Vec2 p = point.head<2>();
   const bool grounded = j.body1 == kGround || j.body2 == kGround;
   bool hatchUnder = grounded;
-  switch (j.type) {
-    case JointType::Revolute:
+  const PlanarFamily* family = jointFamily(j.type).planar;
+  if (!family) return;  // compile() refuses it in 2-D
+  switch (family->symbol) {
+    case PlanarSymbol::Pin:
       addPin(name, body, p, pin, top);
       break;
-    case JointType::Translational:
-    case JointType::PointOnLine: {
+    case PlanarSymbol::Slider:
+    case PlanarSymbol::PointOnLine: {
       // The guide on body1 along axis1, centred where body2's point is; hatched on ground.
-      const bool slide = j.type == JointType::Translational;
+      const bool slide = family->symbol == PlanarSymbol::Slider;
       const Vec3 centre = guideCentre(*model_, j, j.a1, false);
       vtkActor* guide = addActor(
           geometry::segments(geometry::rail(centre.head<2>(), j.a1.head<2>(), 1.2 * size_,
@@ -114,7 +117,7 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
       hatchUnder = false;
       break;
     }
-    case JointType::Fixed: {
+    case PlanarSymbol::Weld: {
       // A weld: a dark diamond.
       const double h = 0.9 * pin;
       vtkActor* a = addActor(
@@ -124,13 +127,11 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
       a->GetProperty()->SetLighting(false);
       break;
     }
-    case JointType::Distance:
+    case PlanarSymbol::Tie:
       addTie(name, j);
       addPin(name, j.body1, j.s1.head<2>(), 0.6 * pin, top);
       addPin(name, j.body2, j.s2.head<2>(), 0.6 * pin, top);
       break;
-    default:
-      return;  // the spatial families: compile() refuses them in 2-D
   }
   jointMarks_.push_back({name, body, point, pin});
   // Ground marks under grounded pins (the ground point in the file's configuration).
@@ -186,56 +187,57 @@ void SceneSync::buildSpatialJoint(const Joint& j) {
     a->GetProperty()->EdgeVisibilityOn();
     a->GetProperty()->SetEdgeColor(kInk[0], kInk[1], kInk[2]);
   };
-  switch (j.type) {
-    case JointType::Revolute:
+  const SpatialFamily* family = jointFamily(j.type).spatial;
+  if (!family) return;  // compile() refuses it in 3-D
+  switch (family->symbol) {
+    case SpatialSymbol::Hinge:
       solid(geometry::rod(point - 2.5 * pin * axis, point + 2.5 * pin * axis, 0.5 * pin), body,
             kInk);
       break;
-    case JointType::Cylindrical:
+    case SpatialSymbol::Sleeve:
       solid(geometry::rod(point - 1.8 * pin * axis, point + 1.8 * pin * axis, 0.7 * pin), body,
             kInk);
       guide();
       break;
-    case JointType::Translational:
+    case SpatialSymbol::Slider:
       solid(geometry::block(point, frame, Vec3(1.8 * pin, 1.8 * pin, 3.2 * pin)), body, kInk);
       guide();
       break;
-    case JointType::PointOnLine:
+    case SpatialSymbol::PointOnLine:
       solid(geometry::ball(point, 0.9 * pin), body, kInk);
       guide();
       break;
-    case JointType::Spherical:
+    case SpatialSymbol::Ball:
       solid(geometry::ball(point, 1.4 * pin), body, kInk);
       break;
-    case JointType::Universal:
+    case SpatialSymbol::Cross:
       // The cross: one arm along each body's axis.
       solid(geometry::rod(j.s1 - 2.2 * pin * z1, j.s1 + 2.2 * pin * z1, 0.35 * pin), j.body1, kInk);
       solid(geometry::rod(j.s2 - 2.2 * pin * z2, j.s2 + 2.2 * pin * z2, 0.35 * pin), j.body2, kInk);
       solid(geometry::ball(point, 0.6 * pin), body, kInk);
       break;
-    case JointType::PointOnPlane:
+    case SpatialSymbol::PointOnPlane:
       plane(guideCentre(*model_, j, z1, true), 0.5 * size_);
       solid(geometry::ball(point, 0.9 * pin), body, kInk);
       break;
-    case JointType::Planar:
+    case SpatialSymbol::PlanarBlock:
       plane(guideCentre(*model_, j, z1, true), 0.5 * size_);
       solid(geometry::block(point, frame, Vec3(2.4 * pin, 2.4 * pin, 0.6 * pin)), body, kInk);
       break;
-    case JointType::ParallelAxes:
-    case JointType::Perpendicular:
+    case SpatialSymbol::AxisPair:
       // The two axes the joint relates, each on its body.
       solid(geometry::rod(j.s1 - 3 * pin * z1, j.s1 + 3 * pin * z1, 0.3 * pin), j.body1, kInk);
       solid(geometry::rod(j.s2 - 3 * pin * z2, j.s2 + 3 * pin * z2, 0.3 * pin), j.body2, kInk);
       break;
-    case JointType::Fixed:
+    case SpatialSymbol::Weld:
       solid(geometry::block(point, frame, Vec3(1.8 * pin, 1.8 * pin, 1.8 * pin)), body, kInk);
       break;
-    case JointType::Distance:
+    case SpatialSymbol::Tie:
       addTie(name, j);
       solid(geometry::ball(j.s1, 0.6 * pin), j.body1, kInk);
       solid(geometry::ball(j.s2, 0.6 * pin), j.body2, kInk);
       break;
-    case JointType::RollingDisk: {
+    case SpatialSymbol::RollingContact: {
       // The plane it rolls on and the contact point, which moves with each state.
       auto pose = vtkSmartPointer<vtkMatrix4x4>::New();
       contacts_.push_back({static_cast<int>(&j - model_->joints.data()), pose});

@@ -1,5 +1,6 @@
 #include "viewport/scene_sync.h"
 
+#include "joints/family.h"
 #include "solve/assembly/drag.h"
 #include "solve/equations/constraints.h"
 #include "solve/equations/reactions.h"
@@ -282,7 +283,7 @@ void SceneSync::buildMotions() {
       const Joint& j = model_->joints[static_cast<std::size_t>(m.joint)];
       body = j.body2 != kGround ? j.body2 : j.body1;
       point = j.body2 != kGround ? j.s2 : j.s1;
-      rotation = j.type == JointType::Revolute;
+      rotation = coordinateIsAngle(j.type);
       axis = j.a2.head<2>();
     }
     if (dimension_ == 3) continue;

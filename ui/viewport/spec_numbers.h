@@ -1,6 +1,6 @@
 #pragma once
 // Values of a spec's numbers for drawing: literal numbers, or expressions of the parameters
-// evaluated the way compile() does. A number that does not evaluate gives the fallback.
+// evaluated as compile() does (model/number_value.h). A number that does not evaluate gives the fallback.
 
 #include "model/spec.h"
 

@@ -24,13 +24,15 @@ Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, c
                   int body, const Eigen::Vector3d& s) {
   Eigen::VectorXd w = constraintWrench(model, ws, j.row, j.rows, body);
   Reaction out;
-  if (j.velocityRow >= 0) {
-    // A rolling disk: its no-slip rows too, and the reaction acts at the contact point.
-    w += constraintWrench(model, ws, j.velocityRow, 2, body);
-    const spatial::Body disk = spatialBody(model, state, body);
+  const SpatialFamily* spatial = model.dimension == 3 ? jointFamily(j.type).spatial : nullptr;
+  if (spatial && spatial->reactionPoint) {
+    // Its velocity rows too (a rolling disk's no-slip), and the reaction acts at the family's
+    // point (the contact point).
+    if (j.velocityRow >= 0) w += constraintWrench(model, ws, j.velocityRow, spatial->velocityRows, body);
+    const spatial::Body b = spatialBody(model, state, body);
     out.force = w.head<3>();
-    const spatial::Body plane = spatialBody(model, state, j.body1);
-    out.torque = w.tail<3>() - (rollingDiskContact(j, plane, disk) - disk.r).cross(out.force);
+    const spatial::Body b1 = spatialBody(model, state, j.body1), b2 = spatialBody(model, state, j.body2);
+    out.torque = w.tail<3>() - (spatial->reactionPoint(j, b1, b2) - b.r).cross(out.force);
     return out;
   }
   if (model.dimension == 2) {

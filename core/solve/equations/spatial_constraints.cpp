@@ -27,7 +27,7 @@ int motionBody(const Model& model, const Motion& motion, int which) {
 
 bool isAngle(const Model& model, const Motion& motion) {
   return motion.joint >= 0 &&
-         spatialCoordinateIsAngle(model.joints[static_cast<std::size_t>(motion.joint)].type);
+         coordinateIsAngle(model.joints[static_cast<std::size_t>(motion.joint)].type);
 }
 
 // The motion's residual c - f, modulo 2 pi for an angle.
