@@ -21,14 +21,6 @@ const std::vector<std::string> kShapeTypes = {"bar",    "box",     "cylinder", "
 const std::vector<std::string> kFrames = {"global", "body"};
 const std::vector<std::string> kConstraintTypes = {"holonomic", "nonholonomic"};
 
-// The file names of every value of an enum whose values run from 0 to `last`.
-template <typename Enum>
-std::vector<std::string> enumNames(Enum last, const char* (*name)(Enum)) {
-  std::vector<std::string> names;
-  for (int i = 0; i <= static_cast<int>(last); ++i) names.emplace_back(name(static_cast<Enum>(i)));
-  return names;
-}
-
 // Reads `type` as one of an enum's names.
 template <typename Enum>
 std::optional<Enum> readType(FieldReader& in, const std::vector<std::string>& names,
@@ -142,6 +134,12 @@ JointSpec readJoint(FieldReader& in) {
   in.vector("axis2", joint.axis2);
   if (!type || jointFamily(*type).length) in.number("length", joint.length);
   if (!type || jointFamily(*type).radius) in.number("radius", joint.radius);
+  if (type)
+    for (const FamilyNumber& n : jointFamily(*type).numbers) {
+      std::optional<Number> value;
+      in.number(n.key, value);
+      if (value) joint.numbers[n.key] = *value;
+    }
   return joint;
 }
 
@@ -173,7 +171,7 @@ MotionSpec readMotion(FieldReader& in) {
 ForceSpec readForce(FieldReader& in, ReadContext& context) {
   ForceSpec force;
   force.name = in.name();
-  const auto type = readType(in, enumNames(ForceType::JointForce, forceTypeName), forceTypeFromName);
+  const auto type = readType(in, forceTypeNames(), forceTypeFromName);
   if (!type) {
     in.takeAll();
     return force;
@@ -246,8 +244,7 @@ ConstraintSpec readConstraint(FieldReader& in) {
 void readAnalysis(const Json& value, ReadContext& context, AnalysisSpec& analysis) {
   FieldReader in(value, "analysis", context);
   if (const Json* type = in.take("type")) {
-    const auto names = enumNames(AnalysisType::Dynamics, analysisTypeName);
-    if (auto chosen = in.asChoice(*type, "type", names))
+    if (auto chosen = in.asChoice(*type, "type", analysisTypeNames()))
       analysis.type = *analysisTypeFromName(*chosen);
   }
   in.number("end_time", analysis.endTime);

@@ -92,6 +92,9 @@ Json writeJoint(const JointSpec& joint) {
   put(out, "axis2", joint.axis2);
   if (jointFamily(joint.type).length) put(out, "length", joint.length);
   if (jointFamily(joint.type).radius) put(out, "radius", joint.radius);
+  for (const FamilyNumber& n : jointFamily(joint.type).numbers)
+    if (const auto value = joint.numbers.find(n.key); value != joint.numbers.end())
+      put(out, n.key, std::optional<Number>(value->second));
   return out;
 }
 

@@ -6,7 +6,8 @@
 namespace rlx {
 namespace families {
 extern const JointFamily revolute, translational, fixed, distance, pointOnLine, spherical,
-    cylindrical, universal, planar, pointOnPlane, parallelAxes, perpendicular, rollingDisk;
+    cylindrical, universal, planar, pointOnPlane, parallelAxes, perpendicular, rollingDisk, gear,
+    internalGear, rackPinion, screw;
 }  // namespace families
 
 namespace {
@@ -27,6 +28,10 @@ const JointFamily* familyOf(JointType type) {
     case JointType::ParallelAxes: return &families::parallelAxes;
     case JointType::Perpendicular: return &families::perpendicular;
     case JointType::RollingDisk: return &families::rollingDisk;
+    case JointType::Gear: return &families::gear;
+    case JointType::InternalGear: return &families::internalGear;
+    case JointType::RackPinion: return &families::rackPinion;
+    case JointType::Screw: return &families::screw;
   }
   return nullptr;
 }

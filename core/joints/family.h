@@ -14,6 +14,7 @@
 #include <Eigen/Dense>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,20 @@ struct JointEval {
 enum class JointCoordinate { None, Angle, Travel };
 
 // The points compile reads (at, or point1 and point2): always both; both when any is given (a
-// family between axes alone); body1's when point1 or at is given (a rolling disk's plane).
-enum class JointPoints { Both, WhenGiven, Body1WhenGiven };
+// family between axes alone); body1's when point1 or at is given (a rolling disk's plane); or
+// point1 and point2 only, each the body's origin when not given (a gear's centres).
+enum class JointPoints { Both, WhenGiven, Body1WhenGiven, OwnOrigins };
+
+// A number a family reads from the file besides length and radius (a gear's pitch radii, a
+// screw's pitch), kept in Joint::numbers in the family's order: its key in files, what it is
+// (for messages), its value when absent (NaN: required) and the values it may take.
+enum class NumberRule { Positive, NonZero };
+struct FamilyNumber {
+  const char* key = "";
+  const char* meaning = "";
+  double fallback = 0.0;
+  NumberRule rule = NumberRule::Positive;
+};
 
 // The axes compile reads in 3-D and how it builds frame1 and frame2 (model/compile_spatial.cpp):
 //   None          no axis; both frames the identity
@@ -44,10 +57,10 @@ enum class JointPoints { Both, WhenGiven, Body1WhenGiven };
 enum class SpatialAxes { None, Axis, OptionalAxis, CrossAxes, PlaneAndDisk };
 
 // What the viewport draws (ui/viewport/scene_joints.cpp), per dimension.
-enum class PlanarSymbol { Pin, Slider, PointOnLine, Weld, Tie };
+enum class PlanarSymbol { Pin, Slider, PointOnLine, Weld, Tie, Gear, Rack };
 enum class SpatialSymbol {
   Hinge, Sleeve, Slider, PointOnLine, Ball, Cross, PointOnPlane, PlanarBlock, AxisPair, Weld, Tie,
-  RollingContact,
+  RollingContact, Screw,
 };
 
 using PlanarRows = void (*)(const Joint&, const planar::Body&, const planar::Body&, JointEval&);
@@ -69,6 +82,11 @@ struct PlanarFamily {
   // d2(J.q)/dq2 over [body1; body2]; nullptr without a coordinate.
   planar::Mat6 (*coordinateHessian)(const Joint&, const planar::Body&, const planar::Body&) = nullptr;
   PlanarSymbol symbol = PlanarSymbol::Pin;
+  // Where the reaction acts (global); nullptr: at the joint's point on each body.
+  planar::Vec2 (*reactionPoint)(const Joint&, const planar::Body&, const planar::Body&) = nullptr;
+  // Checks the file's configuration and keeps what the family needs of it (Joint::phase, side);
+  // returns why the joint cannot be built there, or "". nullptr: nothing to check.
+  std::string (*prepare)(Joint&, const planar::Body&, const planar::Body&) = nullptr;
 };
 
 struct SpatialFamily {
@@ -81,6 +99,7 @@ struct SpatialFamily {
   // Where the reaction acts (global); nullptr: at the joint's point on each body.
   spatial::Vec3 (*reactionPoint)(const Joint&, const spatial::Body&, const spatial::Body&) = nullptr;
   SpatialSymbol symbol = SpatialSymbol::Ball;
+  std::string (*prepare)(Joint&, const spatial::Body&, const spatial::Body&) = nullptr;  // as planar
 };
 
 struct JointFamily {
@@ -89,6 +108,7 @@ struct JointFamily {
   JointPoints points = JointPoints::Both;
   bool length = false;  // reads `length` (default: the distance in the file's configuration)
   bool radius = false;  // reads `radius` (required, positive)
+  std::span<const FamilyNumber> numbers{};  // at most kMaxFamilyNumbers
   const PlanarFamily* planar = nullptr;    // nullptr: not in 2-D
   const SpatialFamily* spatial = nullptr;  // nullptr: not in 3-D
 };

@@ -6,11 +6,13 @@
 
 #include <Eigen/Dense>
 
+#include <array>
 #include <string>
 
 namespace rlx {
 
 constexpr int kGround = -1;
+constexpr int kMaxFamilyNumbers = 2;
 
 struct Joint {
   std::string name;
@@ -23,6 +25,11 @@ struct Joint {
   Eigen::Matrix3d frame1 = Eigen::Matrix3d::Identity(), frame2 = Eigen::Matrix3d::Identity();
   double length = 0.0;  // distance
   double radius = 0.0;  // rolling_disk
+  std::array<double, kMaxFamilyNumbers> numbers{};  // the family's own (joints/family.h)
+  // Rolling families (gear, rack_pinion, screw): the value of the rolling relation in the file's
+  // configuration (the teeth's phase) and the side of the line the pinion is on (+1 or -1).
+  double phase = 0.0;
+  double side = 1.0;
   double q0 = 0.0;      // value of the raw joint coordinate in the file's configuration (J.q = raw - q0)
   double angle0 = 0.0;  // relative rotation phi2 - phi1 in the file's configuration (2-D locks)
   int row = 0;          // first row in Phi

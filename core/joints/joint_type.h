@@ -18,6 +18,10 @@ enum class JointType {
   ParallelAxes,
   Perpendicular,
   RollingDisk,
+  Gear,
+  InternalGear,
+  RackPinion,
+  Screw,
 };
 
 }  // namespace rlx

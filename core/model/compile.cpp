@@ -151,14 +151,23 @@ void Compiler::compileJoints() {
     else
       j.rows = planar ? family.planar->rows : family.spatial->rows;
     const bool anyPoint = s.point1 || s.point2 || s.at;
-    if (family.points == JointPoints::Body1WhenGiven && (s.point1 || s.at)) {
+    if (family.points == JointPoints::OwnOrigins) {
+      if (s.at)
+        error(element, "at", std::string("is not read by a ") + family.name +
+                                 ": give point1 and point2 (each body's origin when not given)");
+      if (s.point1)
+        if (const auto p1 = vector(*s.point1, model.dimension, element, "point1")) j.s1 = *p1;
+      if (s.point2)
+        if (const auto p2 = vector(*s.point2, model.dimension, element, "point2")) j.s2 = *p2;
+    } else if (family.points == JointPoints::Body1WhenGiven && (s.point1 || s.at)) {
       if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
     } else if (family.points == JointPoints::Both || anyPoint) {
       if (const auto p1 = bodyPoint(j.body1, s.point1, s.at, element, "point1", "at")) j.s1 = *p1;
       if (const auto p2 = bodyPoint(j.body2, s.point2, s.at, element, "point2", "at")) j.s2 = *p2;
     }
+    const bool numbersOk = compileFamilyNumbers(s, j, element);
     if (!planar) {
-      if (family.spatial) compileSpatialJointFrames(s, j, element);
+      if (family.spatial) compileSpatialJointFrames(s, j, element, numbersOk);
     } else if (family.planar && family.planar->axis) {
       std::optional<Eigen::Vector3d> a1;
       if (s.axis1) a1 = vector(*s.axis1, model.dimension, element, "axis1");
@@ -184,6 +193,10 @@ void Compiler::compileJoints() {
       j.angle0 = angleOf(j.body2) - angleOf(j.body1);
       if (family.planar->coordinate)
         j.q0 = family.planar->coordinate(j, fileBody(j.body1), fileBody(j.body2)).value;
+      if (family.planar->prepare && numbersOk)
+        if (const std::string why = family.planar->prepare(j, fileBody(j.body1), fileBody(j.body2));
+            !why.empty())
+          error(element, "", why);
     }
     if (family.length) {
       j.length = (P2 - P1).norm();
@@ -197,6 +210,31 @@ void Compiler::compileJoints() {
     model.joints.push_back(j);
   }
   model.nh = row;
+}
+
+bool Compiler::compileFamilyNumbers(const JointSpec& s, Joint& j, const std::string& element) {
+  const JointFamily& family = jointFamily(s.type);
+  bool ok = true;
+  for (std::size_t k = 0; k < family.numbers.size(); ++k) {
+    const FamilyNumber& n = family.numbers[k];
+    std::optional<double> value = n.fallback;
+    if (const auto given = s.numbers.find(n.key); given != s.numbers.end())
+      value = number(given->second, element, n.key);
+    else if (std::isnan(n.fallback))
+      error(element, n.key, std::string("is missing (") + n.meaning + ")");
+    if (!value || std::isnan(*value)) {
+      ok = false;
+    } else if (n.rule == NumberRule::Positive && !(*value > 0 && std::isfinite(*value))) {
+      error(element, n.key, "must be a positive number, got " + std::to_string(*value));
+      ok = false;
+    } else if (n.rule == NumberRule::NonZero && (*value == 0 || !std::isfinite(*value))) {
+      error(element, n.key, "must be a non-zero number, got " + std::to_string(*value));
+      ok = false;
+    } else {
+      j.numbers[k] = *value;
+    }
+  }
+  return ok;
 }
 
 void Compiler::compileMotions() {

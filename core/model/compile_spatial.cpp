@@ -118,7 +118,8 @@ void Compiler::compileSpatialBodies() {
   }
 }
 
-void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std::string& element) {
+void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std::string& element,
+                                         bool numbersOk) {
   const Eigen::Matrix3d R1 = fileRotation(j.body1), R2 = fileRotation(j.body2);
   // A unit axis in body coordinates from `global` (global axes, the file's configuration) or
   // `local` (body axes of `body`).
@@ -190,16 +191,19 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
     j.frame2 = image;
   }
   j.a2 = j.frame2.col(2);
-  // The coordinate's value in the file's configuration is its zero.
+  // The coordinate's value in the file's configuration is its zero; what the family keeps of
+  // that configuration.
+  spatial::Body b1, b2;
+  b1.r = filePosition(j.body1);
+  b1.A = R1;
+  b2.r = filePosition(j.body2);
+  b2.A = R2;
   if (family.coordinate) {
-    spatial::Body b1, b2;
-    b1.r = filePosition(j.body1);
-    b1.A = R1;
-    b2.r = filePosition(j.body2);
-    b2.A = R2;
     j.q0 = 0.0;
     j.q0 = family.coordinate(j, b1, b2).value;
   }
+  if (family.prepare && numbersOk)
+    if (const std::string why = family.prepare(j, b1, b2); !why.empty()) error(element, "", why);
 }
 
 }  // namespace rlx::detail

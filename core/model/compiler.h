@@ -56,8 +56,13 @@ struct Compiler {
   void checkShapeAxis(const BodySpec& s, const std::string& element);
   void compileSpatialBodies();
   // Spatial joints: frame1, frame2, a1, a2 and the coordinate's zero q0 (compile_spatial.cpp).
-  void compileSpatialJointFrames(const JointSpec& s, Joint& j, const std::string& element);
+  // The joint's frames, its coordinate's zero and (when its numbers are valid) the family's
+  // preparation in the file's configuration.
+  void compileSpatialJointFrames(const JointSpec& s, Joint& j, const std::string& element,
+                                 bool numbersOk);
   void compileJoints();
+  // The family's own numbers (joints/family.h) into j.numbers; false when one is missing or bad.
+  bool compileFamilyNumbers(const JointSpec& s, Joint& j, const std::string& element);
   void compileMotions();
   void compileForces();
   void compileConstraints();  // compile_constraints.cpp

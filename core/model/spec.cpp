@@ -2,39 +2,43 @@
 
 #include "joints/family.h"
 
-#include <array>
-#include <utility>
-
 namespace rlx {
 namespace {
 
-constexpr std::array<std::pair<ForceType, const char*>, 5> kForceNames{{
-    {ForceType::SpringDamper, "spring_damper"},
-    {ForceType::TorsionSpring, "torsion_spring"},
-    {ForceType::Force, "force"},
-    {ForceType::Torque, "torque"},
-    {ForceType::JointForce, "joint_force"},
-}};
-
-constexpr std::array<std::pair<AnalysisType, const char*>, 4> kAnalysisNames{{
-    {AnalysisType::Assembly, "assembly"},
-    {AnalysisType::Kinematics, "kinematics"},
-    {AnalysisType::Statics, "statics"},
-    {AnalysisType::Dynamics, "dynamics"},
-}};
-
-template <typename Enum, std::size_t N>
-const char* nameOf(const std::array<std::pair<Enum, const char*>, N>& table, Enum value) {
-  for (const auto& [e, name] : table)
-    if (e == value) return name;
-  return "?";
+// One case per enumerator (-Werror=switch, no default); a value past the last has no name.
+const char* nameOrNull(ForceType type) {
+  switch (type) {
+    case ForceType::SpringDamper: return "spring_damper";
+    case ForceType::TorsionSpring: return "torsion_spring";
+    case ForceType::Force: return "force";
+    case ForceType::Torque: return "torque";
+    case ForceType::JointForce: return "joint_force";
+  }
+  return nullptr;
 }
 
-template <typename Enum, std::size_t N>
-std::optional<Enum> valueOf(const std::array<std::pair<Enum, const char*>, N>& table,
-                            const std::string& name) {
-  for (const auto& [e, n] : table)
-    if (name == n) return e;
+const char* nameOrNull(AnalysisType type) {
+  switch (type) {
+    case AnalysisType::Assembly: return "assembly";
+    case AnalysisType::Kinematics: return "kinematics";
+    case AnalysisType::Statics: return "statics";
+    case AnalysisType::Dynamics: return "dynamics";
+  }
+  return nullptr;
+}
+
+// The enumerators run from 0 without gaps: count up to the first value without a name.
+template <typename Enum>
+std::vector<std::string> namesOf() {
+  std::vector<std::string> names;
+  for (int i = 0; const char* name = nameOrNull(static_cast<Enum>(i)); ++i) names.emplace_back(name);
+  return names;
+}
+
+template <typename Enum>
+std::optional<Enum> valueNamed(const std::string& name) {
+  for (int i = 0; const char* n = nameOrNull(static_cast<Enum>(i)); ++i)
+    if (name == n) return static_cast<Enum>(i);
   return std::nullopt;
 }
 
@@ -42,11 +46,29 @@ std::optional<Enum> valueOf(const std::array<std::pair<Enum, const char*>, N>& t
 
 const char* jointTypeName(JointType type) { return jointFamily(type).name; }
 std::optional<JointType> jointTypeFromName(const std::string& name) { return jointTypeNamed(name); }
-const char* forceTypeName(ForceType type) { return nameOf(kForceNames, type); }
-std::optional<ForceType> forceTypeFromName(const std::string& name) { return valueOf(kForceNames, name); }
-const char* analysisTypeName(AnalysisType type) { return nameOf(kAnalysisNames, type); }
+
+const char* forceTypeName(ForceType type) {
+  const char* name = nameOrNull(type);
+  return name ? name : "?";  // not an enumerator: a cast from a bad integer
+}
+std::optional<ForceType> forceTypeFromName(const std::string& name) {
+  return valueNamed<ForceType>(name);
+}
+const std::vector<std::string>& forceTypeNames() {
+  static const std::vector<std::string> names = namesOf<ForceType>();
+  return names;
+}
+
+const char* analysisTypeName(AnalysisType type) {
+  const char* name = nameOrNull(type);
+  return name ? name : "?";
+}
 std::optional<AnalysisType> analysisTypeFromName(const std::string& name) {
-  return valueOf(kAnalysisNames, name);
+  return valueNamed<AnalysisType>(name);
+}
+const std::vector<std::string>& analysisTypeNames() {
+  static const std::vector<std::string> names = namesOf<AnalysisType>();
+  return names;
 }
 
 }  // namespace rlx

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,7 @@ struct JointSpec {
   std::optional<Vector> at, axis, point1, point2, axis1, axis2;
   std::optional<Number> length;  // distance (default: the initial distance)
   std::optional<Number> radius;  // rolling_disk
+  std::map<std::string, Number> numbers;  // the family's own, by key (gear: radius1, radius2)
   bool operator==(const JointSpec&) const = default;
 };
 
@@ -151,12 +153,15 @@ struct Spec {
 };
 
 // Names used in files ("point_on_line") for the enums above (joint types: the family table's,
-// joints/family.h).
+// joints/family.h). The name lists are in the enums' order, derived from the same switch as the
+// names (model/spec.cpp): a new enumerator needs only its case there.
 const char* jointTypeName(JointType type);
 std::optional<JointType> jointTypeFromName(const std::string& name);
 const char* forceTypeName(ForceType type);
 std::optional<ForceType> forceTypeFromName(const std::string& name);
+const std::vector<std::string>& forceTypeNames();
 const char* analysisTypeName(AnalysisType type);
 std::optional<AnalysisType> analysisTypeFromName(const std::string& name);
+const std::vector<std::string>& analysisTypeNames();
 
 }  // namespace rlx

@@ -24,7 +24,7 @@ void TestJointFamilies::everyTypeIsListed() {
   const std::vector<JointType>& types = jointTypes();
   QVERIFY(!types.empty());
   QCOMPARE(types.front(), JointType::Revolute);
-  QCOMPARE(types.back(), JointType::RollingDisk);
+  QCOMPARE(types.back(), JointType::Screw);
   for (std::size_t i = 0; i < types.size(); ++i) QCOMPARE(static_cast<std::size_t>(types[i]), i);
 }
 
@@ -44,6 +44,14 @@ void TestJointFamilies::recordsAreComplete() {
     const JointFamily& family = jointFamily(type);
     const QByteArray name(family.name);
     QVERIFY2(family.planar || family.spatial, name);
+    // Its own numbers fit Joint::numbers, with distinct keys that no other field uses.
+    QVERIFY2(family.numbers.size() <= static_cast<std::size_t>(kMaxFamilyNumbers), name);
+    std::set<std::string> keys{"name", "type", "body1", "body2", "at", "axis", "point1",
+                               "point2", "axis1", "axis2", "length", "radius"};
+    for (const FamilyNumber& n : family.numbers) {
+      QVERIFY2(keys.insert(n.key).second, name + " " + n.key);
+      QVERIFY2(n.meaning[0] != '\0', name + " " + n.key);
+    }
     const bool coordinate = family.coordinate != JointCoordinate::None;
     if (const PlanarFamily* planar = family.planar) {
       QVERIFY2(planar->rows > 0 && planar->rows <= kMaxJointRows, name);
@@ -80,6 +88,13 @@ void TestJointFamilies::predicates() {
   QVERIFY(jointFamily(JointType::Revolute).planar && jointFamily(JointType::Revolute).spatial);
   QVERIFY(!jointFamily(JointType::Spherical).planar);
   QVERIFY(!jointFamily(JointType::RollingDisk).planar);
+  // Gearing: the gears and the rack in the plane, the screw in space, driven by its rotation.
+  for (const JointType type : {JointType::Gear, JointType::InternalGear, JointType::RackPinion}) {
+    QVERIFY(!hasCoordinate(type));
+    QVERIFY(jointFamily(type).planar && !jointFamily(type).spatial);
+  }
+  QVERIFY(coordinateIsAngle(JointType::Screw));
+  QVERIFY(!jointFamily(JointType::Screw).planar && jointFamily(JointType::Screw).spatial);
 }
 
 QTEST_GUILESS_MAIN(TestJointFamilies)

@@ -36,8 +36,38 @@ JointSpec joint(const std::string& name, JointType type, const std::string& body
   j.body2 = body2;
   j.point1 = Vector{0.25, -0.1};
   j.point2 = Vector{-0.3, 0.15};
-  if (type == JointType::Translational || type == JointType::PointOnLine) j.axis1 = Vector{0.6, 0.8};
+  if (type == JointType::Translational || type == JointType::PointOnLine ||
+      type == JointType::RackPinion)
+    j.axis1 = Vector{0.6, 0.8};
   return j;
+}
+
+// A body's origin in the file (ground: the origin).
+Eigen::Vector2d originOf(const Spec& spec, const std::string& body) {
+  for (const BodySpec& b : spec.bodies)
+    if (b.name == body) return {b.position[0].value, b.position[1].value};
+  return Eigen::Vector2d::Zero();
+}
+
+// Gears between the bodies' origins with touching pitch circles (an internal pair: body1 the
+// ring); a rack through body1's point1 and the pinion at body2's origin on its pitch line.
+void makeTouch(const Spec& spec, JointSpec& j) {
+  const Eigen::Vector2d c1 = originOf(spec, j.body1), c2 = originOf(spec, j.body2);
+  if (j.type == JointType::Gear || j.type == JointType::InternalGear) {
+    j.point1.reset();
+    j.point2.reset();
+    const double d = (c2 - c1).norm();
+    j.numbers["radius1"] = j.type == JointType::Gear ? 0.4 * d : 1.3 * d;
+    j.numbers["radius2"] = j.type == JointType::Gear ? 0.6 * d : 0.3 * d;
+  } else if (j.type == JointType::RackPinion) {
+    j.point2.reset();
+    double angle = 0.0;
+    for (const BodySpec& b : spec.bodies)
+      if (b.name == j.body1) angle = b.angle.value;
+    const Eigen::Vector2d p1 = c1 + Eigen::Rotation2Dd(angle) * Eigen::Vector2d(0.25, -0.1);
+    const Eigen::Vector2d u = Eigen::Rotation2Dd(angle) * Eigen::Vector2d(0.6, 0.8);
+    j.numbers["pitch_radius"] = std::abs(u.x() * (c2 - p1).y() - u.y() * (c2 - p1).x());
+  }
 }
 
 }  // namespace
@@ -54,8 +84,10 @@ void TestJoints::derivatives_data() {
   QTest::addColumn<int>("type");
   QTest::addColumn<QString>("body1");
   QTest::addColumn<QString>("motion");  // "", "joint", "x", "y", "angle"
-  const JointType types[] = {JointType::Revolute, JointType::Translational, JointType::Fixed,
-                             JointType::Distance, JointType::PointOnLine};
+  const JointType types[] = {JointType::Revolute,     JointType::Translational,
+                             JointType::Fixed,        JointType::Distance,
+                             JointType::PointOnLine,  JointType::Gear,
+                             JointType::InternalGear, JointType::RackPinion};
   for (const JointType type : types)
     for (const char* body1 : {"a", "ground"}) {
       const std::string name = std::string(jointTypeName(type)) + " " + body1;
@@ -75,6 +107,7 @@ void TestJoints::derivatives() {
   QFETCH(QString, motion);
   Spec spec = twoBodies();
   spec.joints.push_back(joint("j", static_cast<JointType>(type), body1.toStdString(), "b"));
+  makeTouch(spec, spec.joints.back());
   if (!motion.isEmpty()) {
     MotionSpec m;
     m.name = "drive";

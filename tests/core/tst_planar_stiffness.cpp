@@ -69,6 +69,25 @@ State scrambled(const Model& model) {
   return state;
 }
 
+// The closed-form constraint stiffness scale * sum_k lambda_k d2(Phi_k)/dq2 at a scrambled state
+// against the differences of scale * Phi_q^T lambda: its norm and the relative error.
+std::pair<double, double> constraintStiffnessError(const Model& model, double scale) {
+  const State state = scrambled(model);
+  Eigen::VectorXd lambda(model.nh + model.nn);
+  for (Eigen::Index i = 0; i < lambda.size(); ++i)
+    lambda(i) = 1.0 + 0.5 * std::sin(2.3 * static_cast<double>(i));
+  DenseSink sink(model);
+  addConstraintStiffness(model, state, lambda, scale, sink);
+  const auto generalized = [&](const Eigen::VectorXd& q) {
+    Workspace ws(model);
+    evaluateConstraintDerivatives(model, State{state.t, q, state.v}, ws);
+    return Eigen::VectorXd(scale * (ws.Phi_q.transpose() * lambda));
+  };
+  const double error = test::relativeError(sink.K, test::numericJacobian(generalized, state.q));
+  qInfo("constraint stiffness: |K| %.3f, relative error %.1e", sink.K.norm(), error);
+  return {sink.K.norm(), error};
+}
+
 }  // namespace
 
 class TestPlanarStiffness : public QObject {
@@ -90,21 +109,24 @@ class TestPlanarStiffness : public QObject {
   void constraintStiffnessMatchesDifferences() {
     const Model model = richPlanarClosedForm();
     QCOMPARE(model.motions.size(), std::size_t(4));
-    const State state = scrambled(model);
-    Eigen::VectorXd lambda(model.nh + model.nn);
-    for (Eigen::Index i = 0; i < lambda.size(); ++i)
-      lambda(i) = 1.0 + 0.5 * std::sin(2.3 * static_cast<double>(i));
-    DenseSink sink(model);
-    addConstraintStiffness(model, state, lambda, 2.0, sink);
-    const auto generalized = [&](const Eigen::VectorXd& q) {
-      Workspace ws(model);
-      evaluateConstraintDerivatives(model, State{state.t, q, state.v}, ws);
-      return Eigen::VectorXd(2.0 * (ws.Phi_q.transpose() * lambda));
-    };
-    const Eigen::MatrixXd numeric = test::numericJacobian(generalized, state.q);
-    const double error = test::relativeError(sink.K, numeric);
-    qInfo("constraint stiffness: |K| %.3f, relative error %.1e", sink.K.norm(), error);
-    QVERIFY(sink.K.norm() > 1.0);
+    const auto [norm, error] = constraintStiffnessError(model, 2.0);
+    QVERIFY(norm > 1.0);
+    QVERIFY2(error < 1e-6, qPrintable(QString::number(error)));
+  }
+
+  void gearingStiffnessMatchesDifferences_data() {
+    QTest::addColumn<QString>("file");
+    for (const char* file : {"gear_train.rlx", "planetary_gears.rlx", "rack_pinion_steering.rlx"})
+      QTest::newRow(file) << file;
+  }
+
+  void gearingStiffnessMatchesDifferences() {
+    // The gear rows' Hessian (-(R1 + sigma R2) beta_qq) and the rack's (the projection's).
+    QFETCH(QString, file);
+    const Model model = test::compileOrFail(test::loadSpec(test::examplePath(file.toStdString())));
+    QVERIFY(closedFormConstraintStiffness(model));
+    const auto [norm, error] = constraintStiffnessError(model, 1.0);
+    QVERIFY(norm > 0.1);
     QVERIFY2(error < 1e-6, qPrintable(QString::number(error)));
   }
 

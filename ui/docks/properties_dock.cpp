@@ -3,6 +3,7 @@
 #include "document/commands.h"
 #include "docks/value_text.h"
 #include "io/json_text.h"
+#include "joints/family.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -19,8 +20,13 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
     case ElementKind::Body:
       if (planar) return {"name", "mass", "inertia", "position", "angle", "velocity", "angular_velocity", "hold", "shape"};
       return {"name", "mass", "inertia", "position", "orientation", "quaternion", "velocity", "angular_velocity", "hold", "shape"};
-    case ElementKind::Joint:
-      return {"name", "type", "body1", "body2", "at", "axis", "point1", "point2", "axis1", "axis2", "length", "radius"};
+    case ElementKind::Joint: {
+      std::vector<std::string> fields{"name", "type", "body1", "body2", "at", "axis", "point1",
+                                      "point2", "axis1", "axis2", "length", "radius"};
+      if (const auto family = jointTypeNamed(type))  // its own numbers: a gear's radii
+        for (const FamilyNumber& n : jointFamily(*family).numbers) fields.emplace_back(n.key);
+      return fields;
+    }
     case ElementKind::Motion:
       return {"name", "joint", "body", "coordinate", "point", "at", "function"};
     case ElementKind::Force:
@@ -47,7 +53,8 @@ QString fieldUnit(const QString& kind, const QString& type, const QString& field
   if (field == "mass") return "kg";
   if (field == "inertia") return "kg·m²";
   if (field == "position" || field == "at" || field.startsWith("point") || field.startsWith("at") ||
-      field == "length" || field == "radius" || field == "free_length")
+      field == "length" || field.startsWith("radius") || field == "pitch_radius" ||
+      field == "pitch" || field == "free_length")
     return "m";
   if (field == "angle" || field == "orientation" || field == "free_angle") return "rad";
   if (field == "velocity") return "m/s";

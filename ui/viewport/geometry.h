@@ -75,6 +75,17 @@ std::vector<Eigen::Vector3d> rail(const Eigen::Vector2d& at, const Eigen::Vector
 // A spring between two points: straight ends and a zigzag in between.
 std::vector<Eigen::Vector3d> zigzag(const Eigen::Vector3d& a, const Eigen::Vector3d& b,
                                     double width, int coils);
+// Toothed parts (geometry_gears.cpp). The number of teeth a pitch circle gets at a tooth pitch
+// (at least 6); a wheel's outline with its teeth outward, or inward for a ring, one centred at
+// `toothAngle`; a rack along `axis` with its teeth towards `towards`, `length` long, a gap at
+// `centre`; a helix of `turns` round the z column of `frame`.
+int teethOn(double pitchRadius, double toothPitch);
+Outline gearOutline(const Eigen::Vector2d& centre, double pitchRadius, int teeth, bool ring,
+                    double toothAngle);
+Outline rackOutline(const Eigen::Vector2d& centre, const Eigen::Vector2d& axis,
+                    const Eigen::Vector2d& towards, double length, double toothPitch);
+std::vector<Eigen::Vector3d> helix(const Eigen::Vector3d& centre, const Eigen::Matrix3d& frame,
+                                   double radius, double length, int turns);
 // A curved arrow around a point (a motion on a revolute joint), as a polyline and a head.
 std::vector<Eigen::Vector3d> arcArrow(const Eigen::Vector2d& centre, double radius, double z);
 

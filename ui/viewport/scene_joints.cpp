@@ -12,7 +12,9 @@
 #include <vtkPolyData.h>
 #include <vtkProperty.h>
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace rlx::ui {
 namespace {
@@ -78,6 +80,61 @@ void SceneSync::addTie(const QString& name, const Joint& j) {
   springs_.push_back(tie);
 }
 
+Vec3 SceneSync::addGearing(const QString& name, const Joint& j, double z) {
+  const auto draw = [&](int body, const geometry::Outline& outline, double width) {
+    std::vector<Vec3> ring;
+    for (const Vec2& q : outline) ring.emplace_back(q.x(), q.y(), z);
+    vtkActor* a = addActor(geometry::polyline(ring, true), name, poseOf(body));
+    paint(a, kInk);
+    a->GetProperty()->SetLineWidth(width);
+  };
+  // The direction of a global point seen from a point of a body, in the body's axes.
+  const auto angleTowards = [&](int body, const Vec3& from, const Vec3& global) {
+    const Vec3 local = bodyPointLocal(*model_, model_->q0, body, global) - from;
+    return std::atan2(local.y(), local.x());
+  };
+  // A wheel: its teeth (one centred at toothAngle) and a spoke along the body's x axis, which
+  // shows it turn.
+  const auto wheel = [&](int body, const Vec3& centre, double radius, double toothPitch, bool ring,
+                         double toothAngle) {
+    const Vec2 c = centre.head<2>();
+    draw(body, geometry::gearOutline(c, radius, geometry::teethOn(radius, toothPitch), ring, toothAngle), 1.5);
+    if (ring) draw(body, geometry::circle(c, radius + toothPitch, 96), 1.5);
+    wheelExtents_.push_back({name, body, centre, radius + toothPitch});
+    vtkActor* spoke = addActor(geometry::segments({Vec3(c.x(), c.y(), z), Vec3(c.x() + 0.8 * radius, c.y(), z)}),
+                               name, poseOf(body));
+    paint(spoke, kInk);
+    spoke->GetProperty()->SetLineWidth(2.5);
+  };
+  const Vec3 c1 = bodyPointPosition(*model_, model_->q0, j.body1, j.s1);
+  const Vec3 c2 = bodyPointPosition(*model_, model_->q0, j.body2, j.s2);
+  if (j.type == JointType::RackPinion) {
+    // The pinion's tooth meets the rack's gap at the foot of its centre on the line.
+    const double R = j.numbers[0], toothPitch = 2 * std::numbers::pi * R / 16;
+    const Vec3 foot = guideCentre(*model_, j, j.a1, false);
+    const Vec3 pitch = bodyPointPosition(*model_, model_->q0, j.body1, foot);
+    wheel(j.body2, j.s2, R, toothPitch, false, angleTowards(j.body2, j.s2, pitch));
+    const Vec2 towards = j.side * planar::perp(j.a1.head<2>());
+    const double length = 5 * std::numbers::pi * R;  // two and a half turns of the pinion
+    draw(j.body1, geometry::rackOutline(foot.head<2>(), j.a1.head<2>(), towards, length, toothPitch), 1.5);
+    for (const double end : {-0.5, 0.5})
+      wheelExtents_.push_back({name, j.body1, foot + end * length * j.a1, toothPitch});
+    return pitch;
+  }
+  // Gears: on the line of centres, R1 from c1 (external) or R_big from the ring's centre.
+  const double R1 = j.numbers[0], R2 = j.numbers[1];
+  const bool internal = j.type == JointType::InternalGear;
+  const Vec3 n = (c2 - c1).normalized();
+  const Vec3 pitch = !internal ? Vec3(c1 + R1 * n) : R1 > R2 ? Vec3(c1 + R1 * n) : Vec3(c2 - R2 * n);
+  const double toothPitch = 2 * std::numbers::pi * std::min(R1, R2) / 14;
+  // Gear 1 has a tooth at the pitch point, gear 2 a gap: they mesh there.
+  const int teeth2 = geometry::teethOn(R2, toothPitch);
+  wheel(j.body1, j.s1, R1, toothPitch, internal && R1 > R2, angleTowards(j.body1, j.s1, pitch));
+  wheel(j.body2, j.s2, R2, toothPitch, internal && R2 > R1,
+        angleTowards(j.body2, j.s2, pitch) + std::numbers::pi / teeth2);
+  return pitch;
+}
+
 void SceneSync::buildPlanarJoint(const Joint& j) {
   const double pin = kPinShare * size_;
   const double top = (static_cast<double>(bodies_.size()) + 2) * layer_;
@@ -132,6 +189,13 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
       addPin(name, j.body1, j.s1.head<2>(), 0.6 * pin, top);
       addPin(name, j.body2, j.s2.head<2>(), 0.6 * pin, top);
       break;
+    case PlanarSymbol::Gear:
+    case PlanarSymbol::Rack: {
+      // Picked at the pitch point, where the teeth meet.
+      const Vec3 pitch = addGearing(name, j, top);
+      jointMarks_.push_back({name, body, bodyPointLocal(*model_, model_->q0, body, pitch), pin});
+      return;
+    }
   }
   jointMarks_.push_back({name, body, point, pin});
   // Ground marks under grounded pins (the ground point in the file's configuration).
@@ -237,6 +301,22 @@ void SceneSync::buildSpatialJoint(const Joint& j) {
       solid(geometry::ball(j.s1, 0.6 * pin), j.body1, kInk);
       solid(geometry::ball(j.s2, 0.6 * pin), j.body2, kInk);
       break;
+    case SpatialSymbol::Screw: {
+      // The thread on body1 (the screw) round its axis, and the nut on body2 that runs on it.
+      // A thread proportioned like a metric one (major radius 1.6 pitches), the pitch true
+      // where it can be seen.
+      const double pitch = std::abs(j.numbers[0]), length = 16 * pin;
+      const int turns = std::clamp(static_cast<int>(length / pitch), 4, 40);
+      vtkActor* thread = addActor(
+          geometry::polyline(geometry::helix(j.s1, j.frame1, std::max(1.5 * pin, 1.6 * pitch), length, turns),
+                             false),
+          name, poseOf(j.body1));
+      paint(thread, kInk);
+      thread->GetProperty()->SetLineWidth(2.5);
+      solid(geometry::rod(j.s2 - 0.8 * pin * z2, j.s2 + 0.8 * pin * z2, std::max(2.0 * pin, 2.2 * pitch)),
+            j.body2, kInk);
+      break;
+    }
     case SpatialSymbol::RollingContact: {
       // The plane it rolls on and the contact point, which moves with each state.
       auto pose = vtkSmartPointer<vtkMatrix4x4>::New();

@@ -115,6 +115,7 @@ void SceneSync::clear() {
   propNames_.clear();
   springs_.clear();
   jointMarks_.clear();
+  wheelExtents_.clear();
   motionMarks_.clear();
   contacts_.clear();
   inkOf_.clear();
@@ -547,6 +548,7 @@ std::array<double, 6> SceneSync::bounds() const {
     }
   };
   for (const JointMark& j : jointMarks_) include(globalPoint(j.body, j.point), 3 * j.radius);
+  for (const JointMark& w : wheelExtents_) include(globalPoint(w.body, w.point), w.radius);
   for (const Spring& s : springs_) {
     include(globalPoint(s.body1, s.s1), 0.02 * size_);
     include(globalPoint(s.body2, s.s2), 0.02 * size_);

@@ -96,6 +96,9 @@ class SceneSync {
   void buildSpatialJoint(const Joint& joint);
   void addPin(const QString& name, int body, const Eigen::Vector2d& at, double radius, double z);
   void addTie(const QString& name, const Joint& joint);
+  // Gear wheels and racks of a gear or rack_pinion joint at height z; returns the pitch point
+  // (global, the file's configuration).
+  Eigen::Vector3d addGearing(const QString& name, const Joint& joint, double z);
   void updateContacts();
   void buildSprings();
   void buildMotions();
@@ -136,6 +139,7 @@ class SceneSync {
     double radius;
   };
   std::vector<JointMark> jointMarks_;
+  std::vector<JointMark> wheelExtents_;  // gear wheels and racks: discs the view must show
   std::vector<JointMark> motionMarks_;
   struct Contact {  // rolling disk: the contact point's marker
     int joint;

@@ -36,7 +36,15 @@ Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, c
     return out;
   }
   if (model.dimension == 2) {
-    const planar::Vec2 p = planarBody(model, state, body).A * s.head<2>();
+    // The point's offset from the centre of mass: the joint's point, or the family's (a gear's
+    // pitch point).
+    const planar::Body b = planarBody(model, state, body);
+    const PlanarFamily* planar = jointFamily(j.type).planar;
+    const planar::Vec2 p =
+        planar && planar->reactionPoint
+            ? planar::Vec2(planar->reactionPoint(j, planarBody(model, state, j.body1),
+                                                 planarBody(model, state, j.body2)) - b.r)
+            : planar::Vec2(b.A * s.head<2>());
     out.force.head<2>() = w.head<2>();
     out.torque.z() = w(2) - cross(p, w.head<2>());
   } else {

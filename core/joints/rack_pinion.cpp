@@ -1,0 +1,91 @@
+// Rack and pinion (planar): the pinion's pitch circle (body2, centre s2, radius R) rolls without
+// slipping on the rack's pitch line (body1, through s1 along a1). With u = A1 a1, d = c2 - p1
+// from the line's point to the pinion's centre and side = +1 when the centre is on the left of u
+// (-1 on the right), rolling keeps
+//   Phi = u . d + side R (phi2 - phi1) - phase = 0
+// (Adams RACKPIN with its pitch radius): the pinion advances R along the rack per radian it turns
+// on it. The multiplier is the tooth force along the rack at the pitch point, where the reaction
+// is reported. Something else
+// keeps the pinion against the rack: compile checks that the pitch circle touches the line in
+// the file's configuration.
+#include "joints/joints.h"
+
+#include <cmath>
+
+namespace rlx {
+namespace {
+
+planar::Scalar rolling(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  planar::Scalar along = planar::projection(b1, joint.a1.head<2>(), pair);
+  const planar::Scalar turn = planar::relativeAngle(b1, b2, 0.0);
+  const double k = joint.side * joint.numbers[0];
+  along.value += k * turn.value - joint.phase;
+  along.g1 += k * turn.g1;
+  along.g2 += k * turn.g2;
+  along.gamma += k * turn.gamma;
+  return along;
+}
+
+void planarRackPinion(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                      JointEval& out) {
+  const planar::Scalar c = rolling(joint, b1, b2);
+  out.Phi(0) = c.value;
+  out.J1.block<1, 3>(0, 0) = c.g1;
+  out.J2.block<1, 3>(0, 0) = c.g2;
+  out.gamma(0) = c.gamma;
+}
+
+void planarRackPinionGamma(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                           JointEval& out) {
+  out.gamma(0) = rolling(joint, b1, b2).gamma;
+}
+
+// The relative angle's Hessian is zero: the projection's alone.
+void planarRackPinionStiffness(const Joint& joint, const planar::Body& b1, const planar::Body& b2,
+                               const double* mu, double scale, StiffnessSink& sink) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  planar::addPair(sink, joint.body1, joint.body2,
+                  (scale * mu[0]) * planar::projectionHessian(b1, joint.a1.head<2>(), pair));
+}
+
+std::string prepareRackPinion(Joint& joint, const planar::Body& b1, const planar::Body& b2) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const double R = joint.numbers[0];
+  const double offLine = planar::perp(b1.A * joint.a1.head<2>()).dot(pair.d);
+  if (std::abs(std::abs(offLine) - R) > 1e-6 * R)
+    return "the pinion's pitch circle does not touch the rack's pitch line: its centre is " +
+           std::to_string(std::abs(offLine)) + " m from the line, pitch_radius = " +
+           std::to_string(R) + " m";
+  joint.side = offLine > 0 ? 1.0 : -1.0;
+  joint.phase = 0.0;
+  joint.phase = rolling(joint, b1, b2).value;
+  return {};
+}
+
+// The pitch point: the foot of the pinion's centre on the rack's pitch line.
+planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  const planar::Vec2 u = b1.A * joint.a1.head<2>();
+  return b1.r + pair.p1 + u.dot(pair.d) * u;
+}
+
+constexpr const char* kRows[] = {"mesh"};
+constexpr FamilyNumber kNumbers[] = {
+    {.key = "pitch_radius", .meaning = "the pinion's pitch radius", .fallback = NAN,
+     .rule = NumberRule::Positive},
+};
+
+constexpr PlanarFamily kPlanar{
+    .rows = 1, .rowNames = kRows, .axis = true, .evaluate = planarRackPinion,
+    .gamma = planarRackPinionGamma, .stiffness = planarRackPinionStiffness,
+    .symbol = PlanarSymbol::Rack, .reactionPoint = pitchPoint, .prepare = prepareRackPinion};
+
+}  // namespace
+
+namespace families {
+extern const JointFamily rackPinion{.name = "rack_pinion", .points = JointPoints::OwnOrigins,
+                                    .numbers = kNumbers, .planar = &kPlanar};
+}  // namespace families
+
+}  // namespace rlx

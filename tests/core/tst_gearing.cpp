@@ -1,0 +1,253 @@
+// Gears, rack and pinion, screws (core/joints/gear.cpp, rack_pinion.cpp, screw.cpp) against
+// closed forms: transmission ratios in kinematics, the Willis equation of a planetary set, tooth
+// forces and drive efforts from the multipliers, a screw jack's effort, the acceleration of a
+// free gear pair under a torque with every integrator, a geared statics balance, and the
+// messages for gears that cannot mesh.
+#include "model/compile.h"
+#include "solve/analysis/analysis.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+
+using namespace rlx;
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+Results runOrFail(const Model& model) {
+  AnalysisOutcome outcome = runAnalysis(model, {});
+  if (!outcome.results.report.ok()) qFatal("%s", outcome.results.report.message.c_str());
+  return std::move(outcome.results);
+}
+
+double angleOf(const Model& model, const Frame& f, const char* body) {
+  return f.state.q(test::body(model, body).q + 2);
+}
+double omegaOf(const Model& model, const Frame& f, const char* body) {
+  return f.state.v(test::body(model, body).v + 2);
+}
+
+int jointIndex(const Model& model, const std::string& name) {
+  for (std::size_t j = 0; j < model.joints.size(); ++j)
+    if (model.joints[j].name == name) return static_cast<int>(j);
+  qFatal("no joint %s", name.c_str());
+  return -1;
+}
+
+// A free external pair: pinion (R1, J1) driven by a torque T, gear (R2, J2), both on ground
+// bearings; no gravity.
+Spec freePair(const std::string& integrator) {
+  Spec spec = test::loadSpec(test::examplePath("gear_train.rlx"));
+  spec.motions.clear();
+  spec.forces.clear();
+  spec.joints.erase(spec.joints.begin() + 2);  // output_bearing
+  spec.joints.pop_back();                       // mesh_34
+  spec.bodies.pop_back();                       // output
+  spec.gravity = Vector{0.0, 0.0};
+  for (BodySpec& b : spec.bodies) b.angularVelocity.clear();
+  ForceSpec torque;
+  torque.name = "drive_torque";
+  torque.type = ForceType::Torque;
+  torque.body = "input";
+  torque.value = "0.5";
+  spec.forces.push_back(torque);
+  AnalysisSpec analysis;
+  analysis.type = AnalysisType::Dynamics;
+  analysis.endTime = 1.0;
+  analysis.step = 1e-3;
+  analysis.outputStep = 0.01;
+  analysis.integrator = integrator;
+  analysis.tolerance = 1e-8;
+  spec.analysis = analysis;
+  return spec;
+}
+
+std::string firstError(const Spec& spec) {
+  const CompileResult compiled = compile(spec);
+  return compiled.diagnostics.empty() ? std::string() : compiled.diagnostics.front().text();
+}
+
+}  // namespace
+
+class TestGearing : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void twoStageTrain();
+  void planetaryWillis();
+  void rackTravel();
+  void screwJack();
+  void freePairAccelerates_data();
+  void freePairAccelerates();
+  void gearedStatics();
+  void meshingMessages();
+};
+
+void TestGearing::twoStageTrain() {
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("gear_train.rlx")));
+  const Results results = runOrFail(model);
+  const double r1 = 0.02, r2 = 0.06, r3 = 0.025, r4 = 0.05, load = 2.0;
+  const double ratio = (r1 / r2) * (r3 / r4);
+  Workspace ws(model);
+  double angle = 0, force = 0;
+  for (const Frame& f : results.frames) {
+    // Two external meshes: the output turns with the input at 1/6 of its speed.
+    const double in = angleOf(model, f, "input");
+    angle = std::max({angle, std::abs(angleOf(model, f, "output") - ratio * in) / std::max(1.0, std::abs(in)),
+                      std::abs(omegaOf(model, f, "output") - ratio * 2 * kPi) / (2 * kPi)});
+    evaluateConstraintDerivatives(model, f.state, ws);
+    ws.lambda = f.lambda;
+    // Tangential tooth forces at the pitch points (no moment there) and the drive's effort.
+    const Reaction m34 = jointReaction(model, f.state, ws, jointIndex(model, "mesh_34"));
+    const Reaction m12 = jointReaction(model, f.state, ws, jointIndex(model, "mesh_12"));
+    force = std::max({force, std::abs(m34.force.norm() - load / r4) / (load / r4),
+                      std::abs(m12.force.norm() - load * r3 / (r4 * r2)) / (load / r4),
+                      std::abs(m34.torque.z()) / load, std::abs(m12.torque.z()) / load,
+                      std::abs(motionEffort(model, ws, 0) - load * ratio) / load});
+  }
+  qInfo("largest relative error: ratio %.1e, tooth forces and effort %.1e", angle, force);
+  QVERIFY2(angle < 1e-12, QByteArray::number(angle));
+  QVERIFY2(force < 1e-9, QByteArray::number(force));
+}
+
+void TestGearing::planetaryWillis() {
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("planetary_gears.rlx")));
+  const Results results = runOrFail(model);
+  const double rs = 0.03, rp = 0.015, rr = rs + 2 * rp;
+  double worst = 0;
+  for (const Frame& f : results.frames) {
+    const double sun = angleOf(model, f, "sun"), carrier = angleOf(model, f, "carrier");
+    const double ws = omegaOf(model, f, "sun"), wc = omegaOf(model, f, "carrier");
+    const double wp = omegaOf(model, f, "planet");
+    // Willis with the ring fixed: (ws - wc) / (0 - wc) = -rr/rs; the sun-planet pair on the
+    // carrier: (wp - wc) / (ws - wc) = -rs/rp.
+    worst = std::max({worst, std::abs(carrier - rs / (rs + rr) * sun) / std::max(1.0, std::abs(sun)),
+                      std::abs((ws - wc) * rs - rr * wc) / (2 * kPi * rr),
+                      std::abs((wp - wc) * rp + rs * (ws - wc)) / (2 * kPi * rs)});
+  }
+  qInfo("largest relative error of the Willis relations: %.1e", worst);
+  QVERIFY2(worst < 1e-12, QByteArray::number(worst));
+}
+
+void TestGearing::rackTravel() {
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("rack_pinion_steering.rlx")));
+  const Results results = runOrFail(model);
+  const double r = 0.03;
+  double worst = 0;
+  for (const Frame& f : results.frames) {
+    const double x = f.state.q(test::body(model, "rack").q);
+    worst = std::max(worst, std::abs(x - r * angleOf(model, f, "pinion")) / r);
+  }
+  qInfo("largest error of s = r theta: %.1e of r", worst);
+  QVERIFY2(worst < 1e-12, QByteArray::number(worst));
+}
+
+void TestGearing::screwJack() {
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("screw_jack.rlx")));
+  const Results results = runOrFail(model);
+  const double p = 0.005, weight = 1000 + 2.0 * 9.81;
+  Workspace ws(model);
+  double travel = 0, effort = 0;
+  const int nut = test::body(model, "nut").q;
+  for (const Frame& f : results.frames) {
+    // The spindle turns by -2 pi t, the nut rises p per turn.
+    const double turned = 2 * kPi * f.state.t;
+    travel = std::max(travel, std::abs(f.state.q(nut + 2) - 0.2 - p * turned / (2 * kPi)));
+    evaluateConstraintDerivatives(model, f.state, ws);
+    ws.lambda = f.lambda;
+    effort = std::max(effort, std::abs(-motionEffort(model, ws, 0) - weight * p / (2 * kPi)) /
+                                  (weight * p / (2 * kPi)));
+  }
+  qInfo("largest error: travel %.1e m (of 10 mm), relative error of the effort %.1e", travel, effort);
+  QVERIFY2(travel < 1e-12, QByteArray::number(travel));
+  QVERIFY2(effort < 1e-9, QByteArray::number(effort));
+}
+
+void TestGearing::freePairAccelerates_data() {
+  QTest::addColumn<QString>("integrator");
+  for (const char* name : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) QTest::newRow(name) << name;
+}
+
+void TestGearing::freePairAccelerates() {
+  // T on the pinion against both inertias: alpha1 = T / (J1 + J2 (R1/R2)^2), so
+  // theta1 = alpha1 t^2 / 2 and theta2 = -(R1/R2) theta1; the kinetic energy is the work T theta1.
+  QFETCH(QString, integrator);
+  const Model model = test::compileOrFail(freePair(integrator.toStdString()));
+  const Results results = runOrFail(model);
+  const double rho = 7800, width = 0.01, R1 = 0.02, R2 = 0.06, T = 0.5;
+  const auto inertia = [&](double r) { return rho * kPi * r * r * width * r * r / 2; };
+  const double alpha = T / (inertia(R1) + inertia(R2) * (R1 / R2) * (R1 / R2));
+  double angle = 0, energy = 0;
+  for (const Frame& f : results.frames) {
+    const double t = f.state.t, expected = alpha * t * t / 2;
+    angle = std::max({angle, std::abs(angleOf(model, f, "input") - expected) / (alpha / 2),
+                      std::abs(angleOf(model, f, "compound") + R1 / R2 * expected) / (alpha / 2)});
+    energy = std::max(energy, std::abs(f.kinetic - T * angleOf(model, f, "input")) / (T * alpha / 2));
+  }
+  qInfo("%s: largest error of the angles %.1e, of the energy %.1e (of their values at 1 s)",
+        qPrintable(integrator), angle, energy);
+  QVERIFY2(angle < 1e-5, QByteArray::number(angle));
+  QVERIFY2(energy < 1e-5, QByteArray::number(energy));
+}
+
+void TestGearing::gearedStatics() {
+  // A torque T on the pinion held by a torsion spring k on the gear's bearing: the gear turns
+  // until k theta2 = T R2 / R1, against the pinion's turn theta1 = -(R2/R1) theta2.
+  Spec spec = freePair("hht");
+  ForceSpec spring;
+  spring.name = "spring";
+  spring.type = ForceType::TorsionSpring;
+  spring.joint = "compound_bearing";
+  spring.stiffness = Number{40.0};
+  spec.forces.push_back(spring);
+  spec.analysis->type = AnalysisType::Statics;
+  const Model model = test::compileOrFail(spec);
+  const Results results = runOrFail(model);
+  const double R1 = 0.02, R2 = 0.06, T = 0.5, k = 40.0;
+  const Frame& f = results.frames.back();
+  const double theta2 = -T * (R2 / R1) / k;
+  qInfo("gear at %.15f rad (expected %.15f)", angleOf(model, f, "compound"), theta2);
+  QVERIFY(std::abs(angleOf(model, f, "compound") - theta2) < 1e-9);
+  QVERIFY(std::abs(angleOf(model, f, "input") + R2 / R1 * theta2) < 1e-9);
+}
+
+void TestGearing::meshingMessages() {
+  Spec train = test::loadSpec(test::examplePath("gear_train.rlx"));
+  train.joints[3].numbers["radius2"] = Number{0.05};
+  QCOMPARE(firstError(train),
+           std::string("joints[3] \"mesh_12\": the pitch circles do not touch: the centres are "
+                       "0.080000 m apart, radius1 + radius2 = 0.070000 m"));
+  train = test::loadSpec(test::examplePath("gear_train.rlx"));
+  train.joints[3].numbers.erase("radius1");
+  QCOMPARE(firstError(train), std::string("joints[3] \"mesh_12\": radius1 is missing (body1's pitch radius)"));
+  train.joints[3].numbers["radius1"] = Number{-0.02};
+  QCOMPARE(firstError(train),
+           std::string("joints[3] \"mesh_12\": radius1 must be a positive number, got -0.020000"));
+
+  Spec steering = test::loadSpec(test::examplePath("rack_pinion_steering.rlx"));
+  steering.joints[2].numbers["pitch_radius"] = Number{0.01};
+  QCOMPARE(firstError(steering),
+           std::string("joints[2] \"mesh\": the pinion's pitch circle does not touch the rack's "
+                       "pitch line: its centre is 0.030000 m from the line, pitch_radius = 0.010000 m"));
+
+  Spec jack = test::loadSpec(test::examplePath("screw_jack.rlx"));
+  jack.joints[1].numbers["pitch"] = Number{0.0};
+  QCOMPARE(firstError(jack), std::string("joints[1] \"thread\": pitch must be a non-zero number, got 0.000000"));
+  jack.joints[1].type = JointType::Gear;
+  QVERIFY(firstError(jack).find("\"gear\" needs a 2-D model") != std::string::npos);
+  train = test::loadSpec(test::examplePath("gear_train.rlx"));
+  train.joints[3].type = JointType::Screw;
+  QVERIFY(firstError(train).find("\"screw\" needs a 3-D model") != std::string::npos);
+  train = test::loadSpec(test::examplePath("gear_train.rlx"));
+  train.joints[3].at = Vector{0.0, 0.0};
+  QVERIFY(firstError(train).find("at is not read by a gear: give point1 and point2") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestGearing)
+#include "tst_gearing.moc"
