@@ -19,7 +19,6 @@ const std::vector<std::string> kCoordinates = {"x", "y", "z", "angle"};
 const std::vector<std::string> kShapeTypes = {"bar",    "box",     "cylinder", "disk",
                                               "sphere", "polygon", "mesh"};
 const std::vector<std::string> kFrames = {"global", "body"};
-const std::vector<std::string> kConstraintTypes = {"holonomic", "nonholonomic"};
 
 // Reads `type` as one of an enum's names.
 template <typename Enum>
@@ -229,14 +228,41 @@ ForceSpec readForce(FieldReader& in, ReadContext& context) {
   return force;
 }
 
-// A user constraint: holonomic or nonholonomic equations.
+// A coupler's `joints`: an array of two or three names.
+void readJointNames(FieldReader& in, std::vector<std::string>& joints) {
+  const Json* value = in.take("joints", Need::Required);
+  if (!value) return;
+  if (!value->is_array() || value->size() < 2 || value->size() > 3) {
+    in.error("joints", "must be an array of two or three joint names, got " + describeKind(*value));
+    return;
+  }
+  for (std::size_t i = 0; i < value->size(); ++i) {
+    if ((*value)[i].is_string())
+      joints.push_back((*value)[i].get<std::string>());
+    else
+      in.error("joints[" + std::to_string(i) + "]", "must be a joint's name, got " + describeKind((*value)[i]));
+  }
+}
+
+// A user constraint: holonomic or nonholonomic equations, or a coupler of joint coordinates.
 ConstraintSpec readConstraint(FieldReader& in) {
   ConstraintSpec constraint;
   constraint.name = in.name();
-  std::string type;
-  in.choice("type", type, kConstraintTypes, Need::Required);
-  constraint.nonholonomic = type == "nonholonomic";
-  in.functions("equations", constraint.equations, Need::Required);
+  const auto type = readType(in, constraintTypeNames(), constraintTypeFromName);
+  if (!type) {
+    in.takeAll();
+    return constraint;
+  }
+  constraint.type = *type;
+  if (*type == ConstraintType::Coupler) {
+    readJointNames(in, constraint.joints);
+    if (!in.has("ratios")) in.error("ratios", "is missing (one number per joint)");
+    const auto ratios = constraint.joints.empty() ? in.numbers("ratios", {2, 3})
+                                                  : in.numbers("ratios", {constraint.joints.size()});
+    if (ratios) constraint.ratios = *ratios;
+  } else {
+    in.functions("equations", constraint.equations, Need::Required);
+  }
   return constraint;
 }
 

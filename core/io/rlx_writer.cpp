@@ -161,8 +161,13 @@ Json writeForce(const ForceSpec& force, bool planar) {
 Json writeConstraint(const ConstraintSpec& constraint) {
   Json out;
   out["name"] = constraint.name;
-  out["type"] = constraint.nonholonomic ? "nonholonomic" : "holonomic";
-  out["equations"] = constraint.equations;
+  out["type"] = constraintTypeName(constraint.type);
+  if (constraint.type == ConstraintType::Coupler) {
+    out["joints"] = constraint.joints;
+    out["ratios"] = numbers(constraint.ratios);
+  } else {
+    out["equations"] = constraint.equations;
+  }
   return out;
 }
 

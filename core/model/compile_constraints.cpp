@@ -7,6 +7,9 @@
 // rest).
 #include "model/compiler.h"
 
+#include "expr/node.h"
+#include "joints/family.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -95,14 +98,22 @@ void Compiler::compileConstraints() {
     const std::string element = label("constraints", i, s.name);
     UserConstraint c;
     c.name = s.name;
-    c.nonholonomic = s.nonholonomic;
-    if (s.equations.empty()) error(element, "equations", "is empty: give at least one equation");
+    c.nonholonomic = s.type == ConstraintType::Nonholonomic;
     std::set<int> involved;
+    if (s.type == ConstraintType::Coupler) {
+      if (auto f = couplerFunction(s, element)) {
+        for (const int slot : f->variables)
+          addBodies(model, model.measures[static_cast<std::size_t>(slot - 1)], involved);
+        c.equations.push_back(std::move(*f));
+      }
+    } else if (s.equations.empty()) {
+      error(element, "equations", "is empty: give at least one equation");
+    }
     for (std::size_t e = 0; e < s.equations.size(); ++e) {
       const std::string field = "equation " + std::to_string(e + 1);
       auto f = function(s.equations[e], LocalNames{}, element, field);
       if (!f) continue;
-      if (const std::string why = checkEquation(model, *f, s.nonholonomic); !why.empty()) {
+      if (const std::string why = checkEquation(model, *f, c.nonholonomic); !why.empty()) {
         error(element, field, why);
         continue;
       }
@@ -111,12 +122,12 @@ void Compiler::compileConstraints() {
           addBodies(model, model.measures[static_cast<std::size_t>(slot - 1)], involved);
       const bool usesTime = !f->variables.empty() && f->variables.front() == 0;
       c.doesWork = c.doesWork || usesTime ||
-                   (s.nonholonomic && !homogeneous(model, parameters, s.equations[e]));
+                   (c.nonholonomic && !homogeneous(model, parameters, s.equations[e]));
       c.equations.push_back(std::move(*f));
     }
     c.bodies.assign(involved.begin(), involved.end());
     const auto rows = static_cast<int>(c.equations.size());
-    int& next = s.nonholonomic ? nonholonomicRows : model.nh;
+    int& next = c.nonholonomic ? nonholonomicRows : model.nh;
     c.row = next;
     next += rows;
     model.constraints.push_back(std::move(c));
@@ -124,6 +135,58 @@ void Compiler::compileConstraints() {
   for (UserConstraint& c : model.constraints)
     if (c.nonholonomic) c.row += model.nh;
   model.nn = nonholonomicRows;
+}
+
+std::optional<Function> Compiler::couplerFunction(const ConstraintSpec& s, const std::string& element) {
+  if (model.dimension != 2) {
+    error(element, "type", "a coupler needs a 2-D model (in 3-D a joint's rotation is known only "
+                           "modulo 2 pi)");
+    return std::nullopt;
+  }
+  if (s.joints.size() < 2 || s.joints.size() > 3 || s.ratios.size() != s.joints.size())
+    return std::nullopt;  // the reader has said why
+  // c1*q1 + c2*q2 (+ c3*q3), the q's bound to the joints' coordinates and the c's to the ratios.
+  std::string pattern, text;
+  std::map<std::string, expr::Binding> names;
+  bool ok = true, anyRatio = false;
+  for (std::size_t i = 0; i < s.joints.size(); ++i) {
+    const std::string k = std::to_string(i + 1);
+    const auto ratio = number(s.ratios[i], element, "ratios[" + std::to_string(i) + "]");
+    const auto joint = joints.find(s.joints[i]);
+    if (joint == joints.end()) {
+      error(element, "joints[" + std::to_string(i) + "]", "names an unknown joint \"" + s.joints[i] + "\"");
+      ok = false;
+    } else if (!hasCoordinate(model.joints[static_cast<std::size_t>(joint->second)].type)) {
+      error(element, "joints[" + std::to_string(i) + "]",
+            "\"" + s.joints[i] + "\" is a " +
+                jointTypeName(model.joints[static_cast<std::size_t>(joint->second)].type) +
+                " joint, which has no coordinate to couple");
+      ok = false;
+    }
+    if (!ratio || !ok) {
+      ok = false;
+      continue;
+    }
+    Measure m;
+    m.kind = MeasureKind::JointQ;
+    m.joint = joint->second;
+    m.name = s.joints[i] + ".q";
+    names["c" + k] = *ratio;
+    names["q" + k] = slotOf(m);
+    pattern += (i ? " + c" : "c") + k + "*q" + k;
+    text += (i ? " + " : "") + expr::numberText(*ratio) + "*" + m.name;
+    anyRatio = anyRatio || *ratio != 0;
+  }
+  if (!ok) return std::nullopt;
+  if (!anyRatio) {
+    error(element, "ratios", "are all zero: the coupler relates nothing");
+    return std::nullopt;
+  }
+  std::string bindError;
+  const expr::Expr bound = expr::bind(expr::parse(pattern, nullptr), [&](const std::string& name) {
+    return names.at(name);
+  }, &bindError);
+  return compiled(text, bound);
 }
 
 void Compiler::nameConstraintRows() {

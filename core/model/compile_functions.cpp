@@ -31,15 +31,14 @@ std::optional<MeasureKind> bodyMeasure(const std::string& field, int dimension) 
   return std::nullopt;
 }
 
-// Finds or adds a measure; returns its slot (measure index + 1).
-int slotOf(Model& model, const Measure& measure) {
+}  // namespace
+
+int Compiler::slotOf(const Measure& measure) {
   for (std::size_t k = 0; k < model.measures.size(); ++k)
     if (model.measures[k].name == measure.name) return static_cast<int>(k) + 1;
   model.measures.push_back(measure);
   return static_cast<int>(model.measures.size());
 }
-
-}  // namespace
 
 std::string label(const char* list, std::size_t index, const std::string& name) {
   std::string out = std::string(list) + "[" + std::to_string(index) + "]";
@@ -100,14 +99,14 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
       m.kind = name == "length" ? MeasureKind::SpringLength : MeasureKind::SpringRate;
       m.force = locals.spring;
       m.name = spec.forces[static_cast<std::size_t>(locals.spring)].name + "." + name;
-      return slotOf(model, m);
+      return slotOf(m);
     }
     if (locals.joint >= 0 && (name == "q" || name == "qd")) {
       Measure m;
       m.kind = name == "q" ? MeasureKind::JointQ : MeasureKind::JointQd;
       m.joint = locals.joint;
       m.name = model.joints[static_cast<std::size_t>(locals.joint)].name + "." + name;
-      return slotOf(model, m);
+      return slotOf(m);
     }
     const auto dot = name.find('.');
     if (dot == std::string::npos) return std::monostate{};
@@ -143,7 +142,7 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
       problem = "may depend only on t and parameters, not on \"" + name + "\"";
       return std::monostate{};
     }
-    return slotOf(model, m);
+    return slotOf(m);
   };
   std::string bindError;
   const expr::Expr bound = expr::bind(parsed, resolve, &bindError);
@@ -151,6 +150,10 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
     error(element, field, "\"" + text + "\": " + (problem.empty() ? bindError : problem));
     return std::nullopt;
   }
+  return compiled(text, bound);
+}
+
+Function Compiler::compiled(const std::string& text, const expr::Expr& bound) const {
   // The slots it depends on and the derivatives with respect to them.
   Function f;
   f.text = text;

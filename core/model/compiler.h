@@ -40,6 +40,14 @@ struct Compiler {
   std::optional<Function> function(const std::string& text, const LocalNames& locals,
                                    const std::string& element, const std::string& field);
 
+  // The function of a bound expression (its text for messages): the slots it uses and its
+  // first and second derivatives.
+  Function compiled(const std::string& text, const expr::Expr& bound) const;
+  // Finds or adds a measure; returns its slot (measure index + 1).
+  int slotOf(const Measure& measure);
+  // A coupler's equation, sum_i ratio_i * joint_i.q.
+  std::optional<Function> couplerFunction(const ConstraintSpec& s, const std::string& element);
+
   // A body's pose in the file's configuration (ground: origin).
   Eigen::Vector3d filePosition(int body) const;
   Eigen::Matrix3d fileRotation(int body) const;

@@ -27,6 +27,15 @@ const char* nameOrNull(AnalysisType type) {
   return nullptr;
 }
 
+const char* nameOrNull(ConstraintType type) {
+  switch (type) {
+    case ConstraintType::Holonomic: return "holonomic";
+    case ConstraintType::Nonholonomic: return "nonholonomic";
+    case ConstraintType::Coupler: return "coupler";
+  }
+  return nullptr;
+}
+
 // The enumerators run from 0 without gaps: count up to the first value without a name.
 template <typename Enum>
 std::vector<std::string> namesOf() {
@@ -68,6 +77,18 @@ std::optional<AnalysisType> analysisTypeFromName(const std::string& name) {
 }
 const std::vector<std::string>& analysisTypeNames() {
   static const std::vector<std::string> names = namesOf<AnalysisType>();
+  return names;
+}
+
+const char* constraintTypeName(ConstraintType type) {
+  const char* name = nameOrNull(type);
+  return name ? name : "?";
+}
+std::optional<ConstraintType> constraintTypeFromName(const std::string& name) {
+  return valueNamed<ConstraintType>(name);
+}
+const std::vector<std::string>& constraintTypeNames() {
+  static const std::vector<std::string> names = namesOf<ConstraintType>();
   return names;
 }
 

@@ -110,10 +110,17 @@ struct ForceSpec {
   bool operator==(const ForceSpec&) const = default;
 };
 
+// A user-defined constraint: equations of positions (holonomic), equations linear in the
+// velocities (nonholonomic), or a coupler: sum_i ratio_i * joint_i.q = 0 over two or three joints'
+// coordinates (belts, chains, gear pairs on a common carrier, a differential; Adams COUPLER).
+enum class ConstraintType { Holonomic, Nonholonomic, Coupler };
+
 struct ConstraintSpec {
   std::string name;
-  bool nonholonomic = false;
-  std::vector<std::string> equations;
+  ConstraintType type = ConstraintType::Holonomic;
+  std::vector<std::string> equations;  // holonomic, nonholonomic
+  std::vector<std::string> joints;     // coupler
+  std::vector<Number> ratios;          // coupler: one per joint
   bool operator==(const ConstraintSpec&) const = default;
 };
 
@@ -163,5 +170,8 @@ const std::vector<std::string>& forceTypeNames();
 const char* analysisTypeName(AnalysisType type);
 std::optional<AnalysisType> analysisTypeFromName(const std::string& name);
 const std::vector<std::string>& analysisTypeNames();
+const char* constraintTypeName(ConstraintType type);
+std::optional<ConstraintType> constraintTypeFromName(const std::string& name);
+const std::vector<std::string>& constraintTypeNames();
 
 }  // namespace rlx

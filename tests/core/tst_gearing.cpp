@@ -87,6 +87,9 @@ class TestGearing : public QObject {
   void freePairAccelerates();
   void gearedStatics();
   void meshingMessages();
+  void beltCoupler();
+  void threeJointCoupler();
+  void couplerMessages();
 };
 
 void TestGearing::twoStageTrain() {
@@ -247,6 +250,71 @@ void TestGearing::meshingMessages() {
   train = test::loadSpec(test::examplePath("gear_train.rlx"));
   train.joints[3].at = Vector{0.0, 0.0};
   QVERIFY(firstError(train).find("at is not read by a gear: give point1 and point2") != std::string::npos);
+}
+
+void TestGearing::beltCoupler() {
+  // r1 theta1 = r2 theta2; the multiplier is the tension difference, load / r2.
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("belt_drive.rlx")));
+  const Results results = runOrFail(model);
+  const double r1 = 0.05, r2 = 0.12, load = 3.0;
+  Workspace ws(model);
+  double angle = 0, effort = 0;
+  for (const Frame& f : results.frames) {
+    const double driver = angleOf(model, f, "driver");
+    angle = std::max(angle, std::abs(angleOf(model, f, "driven") - r1 / r2 * driver) / std::max(1.0, driver));
+    evaluateConstraintDerivatives(model, f.state, ws);
+    ws.lambda = f.lambda;
+    effort = std::max({effort, std::abs(motionEffort(model, ws, 0) - load * r1 / r2) / load,
+                       std::abs(std::abs(f.lambda(model.constraints[0].row)) - load / r2) / (load / r2)});
+  }
+  qInfo("largest relative error: ratio %.1e, effort and tension difference %.1e", angle, effort);
+  QVERIFY2(angle < 1e-12, QByteArray::number(angle));
+  QVERIFY2(effort < 1e-9, QByteArray::number(effort));
+}
+
+void TestGearing::threeJointCoupler() {
+  // A differential: the third pulley turns at the mean of two driven ones.
+  Spec spec = test::loadSpec(test::examplePath("belt_drive.rlx"));
+  BodySpec third = spec.bodies[1];
+  third.name = "third";
+  third.position = {0.0, 0.4};
+  spec.bodies.push_back(third);
+  JointSpec bearing = spec.joints[1];
+  bearing.name = "third_bearing";
+  bearing.body2 = "third";
+  bearing.at = Vector{0.0, 0.4};
+  spec.joints.push_back(bearing);
+  MotionSpec second;
+  second.name = "second_drive";
+  second.joint = "driven_bearing";
+  second.function = "sin(3*t)";
+  spec.motions.push_back(second);
+  spec.constraints[0].joints = {"drive_bearing", "driven_bearing", "third_bearing"};
+  spec.constraints[0].ratios = {Number{1.0}, Number{1.0}, Number{-2.0}};
+  spec.analysis->tolerance = 1e-13;
+  const Model model = test::compileOrFail(spec);
+  const Results results = runOrFail(model);
+  double worst = 0;
+  for (const Frame& f : results.frames)
+    worst = std::max(worst, std::abs(angleOf(model, f, "third") -
+                                     (2 * kPi * f.state.t + std::sin(3 * f.state.t)) / 2) /
+                                std::max(1.0, 2 * kPi * f.state.t));
+  qInfo("largest relative error of the mean: %.1e", worst);
+  QVERIFY2(worst < 1e-12, QByteArray::number(worst));
+}
+
+void TestGearing::couplerMessages() {
+  Spec belt = test::loadSpec(test::examplePath("belt_drive.rlx"));
+  belt.constraints[0].joints[1] = "pulley";
+  QCOMPARE(firstError(belt), std::string("constraints[0] \"belt\": joints[1] names an unknown joint \"pulley\""));
+  belt = test::loadSpec(test::examplePath("belt_drive.rlx"));
+  belt.constraints[0].ratios = {Number{0.0}, Number{0.0}};
+  QCOMPARE(firstError(belt), std::string("constraints[0] \"belt\": ratios are all zero: the coupler relates nothing"));
+  belt = test::loadSpec(test::examplePath("belt_drive.rlx"));
+  belt.joints[1].type = JointType::Fixed;
+  belt.motions.clear();
+  QCOMPARE(firstError(belt), std::string("constraints[0] \"belt\": joints[1] \"driven_bearing\" is a fixed joint, "
+                                         "which has no coordinate to couple"));
 }
 
 QTEST_GUILESS_MAIN(TestGearing)

@@ -181,8 +181,8 @@ void TestRlxIo::readsEveryPlanarKey() {
   QCOMPARE(q(spec.forces[6].joint), QString("rail"));
 
   // Constraints, analysis and view.
-  QVERIFY(!spec.constraints[0].nonholonomic);
-  QVERIFY(spec.constraints[1].nonholonomic);
+  QVERIFY(spec.constraints[0].type == ConstraintType::Holonomic);
+  QVERIFY(spec.constraints[1].type == ConstraintType::Nonholonomic);
   QCOMPARE(spec.constraints[1].equations.size(), std::size_t{2});
   QVERIFY(spec.analysis);
   QCOMPARE(spec.analysis->type, AnalysisType::Dynamics);
@@ -255,7 +255,7 @@ void TestRlxIo::writesStableReadableText() {
   push.vector = {"1", "0"};
   push.stiffness = Number(7.0);
   spec.forces.push_back(push);
-  spec.constraints.push_back({"c", false, {"b.x"}});
+  spec.constraints.push_back({"c", ConstraintType::Holonomic, {"b.x"}, {}, {}});
   spec.analysis = AnalysisSpec{};
   spec.view = {{"zoom", 2}};
   const std::string text = writeRlx(spec);
@@ -314,7 +314,7 @@ void TestRlxIo::writeReadKeepsExpressionsAndView() {
   torque.body = "b";
   torque.vector = {"0", "0", "sin(t)*zeta"};
   spec.forces.push_back(torque);
-  spec.constraints.push_back({"k", true, {"b.vx"}});
+  spec.constraints.push_back({"k", ConstraintType::Nonholonomic, {"b.vx"}, {}, {}});
   AnalysisSpec& analysis = spec.analysis.emplace();
   analysis.type = AnalysisType::Statics;
   analysis.endTime = Number::expr("3*alpha");
@@ -587,7 +587,21 @@ void TestRlxIo::structuralErrors_data() {
   row("constraint type",
       planar(R"("constraints": [{"name": "c", "type": "soft",)"
              R"( "equations": ["x"]}])"),
-      "constraints[0] \"c\": type must be one of holonomic or nonholonomic, got \"soft\"");
+      "constraints[0] \"c\": type must be one of holonomic, nonholonomic or coupler, got \"soft\"");
+  row("coupler ratios count",
+      planar(R"("constraints": [{"name": "c", "type": "coupler", "joints": ["a", "b"],)"
+             R"( "ratios": [1, 2, 3]}])"),
+      "constraints[0] \"c\": ratios must have 2 numbers, got 3");
+  row("coupler ratios missing",
+      planar(R"("constraints": [{"name": "c", "type": "coupler", "joints": ["a", "b"]}])"),
+      "constraints[0] \"c\": ratios is missing (one number per joint)");
+  row("coupler joints",
+      planar(R"("constraints": [{"name": "c", "type": "coupler", "joints": "a", "ratios": [1, 2]}])"),
+      "constraints[0] \"c\": joints must be an array of two or three joint names, got a string");
+  row("coupler equations",
+      planar(R"("constraints": [{"name": "c", "type": "coupler", "joints": ["a", "b"],)"
+             R"( "ratios": [1, 2], "equations": ["x"]}])"),
+      "constraints[0] \"c\": unknown key \"equations\"");
   row("constraint type missing", planar(R"("constraints": [{"name": "c", "equations": ["x"]}])"),
       "constraints[0] \"c\": type is missing");
   row("constraint equations",

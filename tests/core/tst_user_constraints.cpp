@@ -564,7 +564,7 @@ void TestUserConstraints::diagnostics() {
 void TestUserConstraints::redundantUserConstraint() {
   // The revolute pendulum with its pin's x equation repeated as a user constraint.
   Spec spec = test::loadSpec(test::examplePath("simple_pendulum.rlx"));
-  spec.constraints.push_back({"x_again", false, {"pendulum.x - l/2*cos(pendulum.angle)"}});
+  spec.constraints.push_back({"x_again", ConstraintType::Holonomic, {"pendulum.x - l/2*cos(pendulum.angle)"}, {}, {}});
   const Model model = test::compileOrFail(spec);
   Workspace ws(model);
   State state{0.0, model.q0, model.v0};
@@ -594,7 +594,7 @@ void TestUserConstraints::assemblyVelocities() {
   spec.bodies[0].velocity = {1.0, 0.5};
   spec.bodies[0].hold.clear();
   spec.constraints.push_back(
-      {"knife_copy", true, {"2*sled.vy*cos(sled.angle) - 2*sled.vx*sin(sled.angle)"}});
+      {"knife_copy", ConstraintType::Nonholonomic, {"2*sled.vy*cos(sled.angle) - 2*sled.vx*sin(sled.angle)"}, {}, {}});
   const Model model = test::compileOrFail(spec);
   Workspace ws(model);
   State state{0.0, model.q0, model.v0};
@@ -621,7 +621,7 @@ void TestUserConstraints::assemblyVelocities() {
 void TestUserConstraints::roundTrip() {
   const Spec spec = test::loadSpec(test::examplePath("knife_edge_sled.rlx"));
   QCOMPARE(spec.constraints.size(), std::size_t(1));
-  QVERIFY(spec.constraints[0].nonholonomic);
+  QVERIFY(spec.constraints[0].type == ConstraintType::Nonholonomic);
   const LoadResult back = readRlx(writeRlx(spec), "again.rlx");
   QVERIFY(back.spec.has_value());
   QVERIFY(*back.spec == spec);

@@ -100,7 +100,7 @@ Json newParameter(const Spec& spec) { return Json{{"name", freeName(spec, "p")},
 
 Json newConstraint(const Spec& spec, bool holonomic) {
   return Json{{"name", freeName(spec, "constraint")},
-              {"type", holonomic ? "holonomic" : "nonholonomic"},
+              {"type", constraintTypeName(holonomic ? ConstraintType::Holonomic : ConstraintType::Nonholonomic)},
               {"equations", Json::array({""})}};
 }
 

@@ -50,7 +50,7 @@ QString detail(const Spec& spec, const ElementId& id) {
       break;
     case ElementKind::Constraint:
       for (const ConstraintSpec& c : spec.constraints)
-        if (c.name == id.name) return c.nonholonomic ? "nonholonomic" : "holonomic";
+        if (c.name == id.name) return constraintTypeName(c.type);
       break;
   }
   return {};

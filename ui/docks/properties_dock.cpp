@@ -37,6 +37,7 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
       if (type == "torque") return {"name", "type", "body", planar ? "value" : "vector"};
       return {"name", "type", "joint", "value"};
     case ElementKind::Constraint:
+      if (type == "coupler") return {"name", "type", "joints", "ratios"};
       return {"name", "type", "equations"};
     case ElementKind::Parameter:
       return {"value"};
