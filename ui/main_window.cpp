@@ -297,7 +297,7 @@ void MainWindow::updateActions() {
   const bool planar = document_.spec().dimension == 2;
   const auto only = [this](const char* name, bool enabled, const QString& why) {
     action(name)->setEnabled(enabled);
-    action(name)->setToolTip(enabled ? action(name)->text().remove('&').remove(QChar(0x2026)) : why);
+    action(name)->setToolTip(enabled ? QString() : why);  // empty: the text, not shown in the menu
   };
   only("addGear", planar, tr("Gear pairs are planar: open or start a 2-D model"));
   only("addRackPinion", planar, tr("Racks and pinions are planar: open or start a 2-D model"));

@@ -130,13 +130,15 @@ void TestBuildGears::gearPairFromTwoDrawnDisks() {
     QVERIFY(d->isVisible());
     bool explained = false;
     for (QLabel* label : d->findChildren<QLabel*>())
-      explained = explained || (label->isVisible() && label->text().contains("pitch circles do not touch"));
+      explained =
+          explained || (label->isVisible() && label->text().contains("pitch circles do not touch"));
     QVERIFY(explained);
     type(d->field("radius2"), "0.15");
     clickOk(d);
   });
   chooseFromModelMenu("addGear");
-  QCOMPARE(fields, QString("gear %1 %2 0.05 0.15 ").arg(QString::fromStdString(disk1), QString::fromStdString(disk2)));
+  QCOMPARE(fields, QString("gear %1 %2 0.05 0.15 ")
+                       .arg(QString::fromStdString(disk1), QString::fromStdString(disk2)));
   QCOMPARE(spec.joints.size(), std::size_t(1));
   const JointSpec mesh = spec.joints.front();
   QCOMPARE(mesh.type, JointType::Gear);
@@ -200,7 +202,8 @@ void TestBuildGears::rackAndPinionOnTheSteering() {
   tree->scrollToItem(pinion);
   QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(pinion).center());
   QCOMPARE(window_->selection()->ids().size(), std::size_t(1));
-  QTest::mouseClick(viewport_, Qt::LeftButton, Qt::ControlModifier, at(QPointF(0.2, -0.03), QPoint(0, 1)));
+  QTest::mouseClick(viewport_, Qt::LeftButton, Qt::ControlModifier,
+                    at(QPointF(0.2, -0.03), QPoint(0, 1)));
   QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
   QCOMPARE(window_->selection()->ids()[0].name, std::string("pinion"));
   QCOMPARE(window_->selection()->ids()[1].name, std::string("rack"));
@@ -245,7 +248,8 @@ void TestBuildGears::screwOnlyInSpatialModels() {
   QVERIFY(window_->action("addGear")->isEnabled());
   QVERIFY(window_->action("addRackPinion")->isEnabled());
   QVERIFY(!window_->action("addScrew")->isEnabled());
-  QVERIFY2(window_->action("addScrew")->toolTip().contains("3-D"), qPrintable(window_->action("addScrew")->toolTip()));
+  QVERIFY2(window_->action("addScrew")->toolTip().contains("3-D"),
+           qPrintable(window_->action("addScrew")->toolTip()));
 
   window_->action("new3d")->trigger();
   QCOMPARE(window_->document()->spec().dimension, 3);

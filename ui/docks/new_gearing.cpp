@@ -15,7 +15,9 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // Rounded to `step` (a power of ten below 1), without -0.
-double rounded(double x, double step) { return std::round(x * (1 / step)) / (1 / step) + 0.0; }
+double rounded(double x, double step) {
+  return std::round(x * (1 / step)) / (1 / step) + 0.0;
+}
 
 const BodySpec* bodyOf(const Spec& spec, const std::string& name) {
   for (const BodySpec& b : spec.bodies)
@@ -25,7 +27,8 @@ const BodySpec* bodyOf(const Spec& spec, const std::string& name) {
 
 // The selected bodies, then the spec's other bodies, `count` of them; "ground" first when the
 // model has fewer.
-std::vector<std::string> pickBodies(const Spec& spec, const std::vector<ElementId>& near, std::size_t count) {
+std::vector<std::string> pickBodies(const Spec& spec, const std::vector<ElementId>& near,
+                                    std::size_t count) {
   std::vector<std::string> names;
   const auto add = [&names](const std::string& name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -83,8 +86,12 @@ Json newGearPair(const Spec& spec, const std::vector<ElementId>& near) {
     r1 = rounded(r1, 1e-6);
     r2 = rounded(distance - r1, 1e-12);
   }
-  return Json{{"name", freeName(spec, "mesh")}, {"type", "gear"},    {"body1", bodies[0]},
-              {"body2", bodies[1]},             {"radius1", r1},     {"radius2", r2}};
+  return Json{{"name", freeName(spec, "mesh")},
+              {"type", "gear"},
+              {"body1", bodies[0]},
+              {"body2", bodies[1]},
+              {"radius1", r1},
+              {"radius2", r2}};
 }
 
 Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
@@ -137,13 +144,14 @@ Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
 Json newScrew(const Spec& spec, const std::vector<ElementId>& near) {
   const std::vector<std::string> bodies = pickBodies(spec, near, 2);
   const Eigen::Vector3d at = originOf(SpecNumbers(spec), bodyOf(spec, bodies[1]));
-  return Json{{"name", freeName(spec, "screw")},
-              {"type", "screw"},
-              {"body1", bodies[0]},
-              {"body2", bodies[1]},
-              {"at", Json::array({rounded(at.x(), 1e-9), rounded(at.y(), 1e-9), rounded(at.z(), 1e-9)})},
-              {"axis", Json::array({0, 0, 1})},
-              {"pitch", 0.005}};
+  return Json{
+      {"name", freeName(spec, "screw")},
+      {"type", "screw"},
+      {"body1", bodies[0]},
+      {"body2", bodies[1]},
+      {"at", Json::array({rounded(at.x(), 1e-9), rounded(at.y(), 1e-9), rounded(at.z(), 1e-9)})},
+      {"axis", Json::array({0, 0, 1})},
+      {"pitch", 0.005}};
 }
 
 }  // namespace rlx::ui
