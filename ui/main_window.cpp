@@ -124,6 +124,16 @@ void MainWindow::createActions() {
     addElementDialog(ElementKind::Force, newForce(document_.spec(), ForceType::JointForce, selection_.ids()),
                      tr("Add Joint Force"));
   });
+  make("addGear", tr("Add &Gear Pair…"), QKeySequence(), [this] {
+    addElementDialog(ElementKind::Joint, newGearPair(document_.spec(), selection_.ids()), tr("Add Gear Pair"));
+  });
+  make("addRackPinion", tr("Add &Rack and Pinion…"), QKeySequence(), [this] {
+    addElementDialog(ElementKind::Joint, newRackPinion(document_.spec(), selection_.ids()),
+                     tr("Add Rack and Pinion"));
+  });
+  make("addScrew", tr("Add Scre&w…"), QKeySequence(), [this] {
+    addElementDialog(ElementKind::Joint, newScrew(document_.spec(), selection_.ids()), tr("Add Screw"));
+  });
   make("addParameter", tr("Add &Parameter…"), QKeySequence(), [this] {
     addElementDialog(ElementKind::Parameter, newParameter(document_.spec()), tr("Add Parameter"));
   });
@@ -166,12 +176,15 @@ void MainWindow::createMenus() {
   edit->addAction(action("delete"));
 
   QMenu* model = menuBar()->addMenu(tr("&Model"));
+  model->setObjectName("modelMenu");
+  model->setToolTipsVisible(true);  // why a disabled action does not apply
   for (const char* name : {"toolSelect", "toolBar", "toolBox", "toolDisk", "toolRevolute",
                            "toolTranslational", "toolSpring", "pinBarEnds"})
     model->addAction(action(name));
   model->addSeparator();
   for (const char* name : {"addMotion", "addSpring", "addTorsionSpring", "addForce", "addTorque",
-                           "addJointForce", "addParameter", "addConstraint"})
+                           "addJointForce", "addGear", "addRackPinion", "addScrew", "addParameter",
+                           "addConstraint"})
     model->addAction(action(name));
 
   QMenu* simulate = menuBar()->addMenu(tr("&Simulate"));
@@ -280,6 +293,15 @@ void MainWindow::updateActions() {
   runAction_->setEnabled(!running);
   cancelAction_->setEnabled(running);
   action("delete")->setEnabled(!selection_.isEmpty());
+  // Gears and racks are planar joints, the screw a spatial one.
+  const bool planar = document_.spec().dimension == 2;
+  const auto only = [this](const char* name, bool enabled, const QString& why) {
+    action(name)->setEnabled(enabled);
+    action(name)->setToolTip(enabled ? QString() : why);  // empty: the text, not shown in the menu
+  };
+  only("addGear", planar, tr("Gear pairs are planar: open or start a 2-D model"));
+  only("addRackPinion", planar, tr("Racks and pinions are planar: open or start a 2-D model"));
+  only("addScrew", !planar, tr("A screw is a spatial joint: open or start a 3-D model (New Spatial Model)"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -44,5 +44,13 @@ nlohmann::ordered_json newMotion(const Spec& spec, const std::vector<ElementId>&
 nlohmann::ordered_json newForce(const Spec& spec, ForceType type, const std::vector<ElementId>& near);
 nlohmann::ordered_json newParameter(const Spec& spec);
 nlohmann::ordered_json newConstraint(const Spec& spec, bool holonomic);
+// Gearing (docks/new_gearing.cpp), between the two selected bodies or the first two of the spec.
+// A gear pair (2-D) whose pitch circles touch at the bodies' origins: a disk keeps its radius.
+nlohmann::ordered_json newGearPair(const Spec& spec, const std::vector<ElementId>& near);
+// A rack (the body on a translational joint to ground, along that joint's axis) and a pinion
+// (2-D) whose pitch circle touches the rack's line through the rack's origin.
+nlohmann::ordered_json newRackPinion(const Spec& spec, const std::vector<ElementId>& near);
+// A screw (3-D) at body2's origin along z, pitch 5 mm.
+nlohmann::ordered_json newScrew(const Spec& spec, const std::vector<ElementId>& near);
 
 }  // namespace rlx::ui

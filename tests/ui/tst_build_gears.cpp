@@ -1,0 +1,289 @@
+// A user adds gearing from the Model menu on the real main window: a gear pair between two
+// disks drawn with the mouse and selected by clicking them (a few pixels off their centres, the
+// second with Ctrl), a rack and pinion on the steering example, and a screw on the screw jack.
+// The dialogs come prefilled from the selection; OK adds one undoable joint that compiles and
+// that the viewport draws where its teeth meet. The Gear and Rack actions apply to planar models
+// only, the Screw action to spatial ones.
+
+#include "docks/model_tree.h"
+#include "docks/properties_dock.h"
+#include "test_support.h"
+#include "ui_gestures.h"
+
+#include <QImage>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+#include <cmath>
+#include <memory>
+
+using namespace rlx;
+using namespace rlx::ui;
+using namespace rlx::ui::gestures;
+
+namespace {
+
+const JointSpec* jointNamed(const Spec& spec, const std::string& name) {
+  for (const JointSpec& j : spec.joints)
+    if (j.name == name) return &j;
+  return nullptr;
+}
+
+double numberOf(const JointSpec& j, const std::string& key) {
+  const auto it = j.numbers.find(key);
+  return it == j.numbers.end() ? std::nan("") : it->second.value;
+}
+
+// Whether the properties dock shows a field of that name.
+bool propertiesShow(MainWindow& window, const QString& field) {
+  QTableWidget* table = window.properties()->table();
+  for (int row = 0; row < table->rowCount(); ++row)
+    if (table->item(row, 0) && table->item(row, 0)->text() == field) return true;
+  return false;
+}
+
+}  // namespace
+
+class TestBuildGears : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void init();
+  void cleanup();
+  void gearPairFromTwoDrawnDisks();
+  void rackAndPinionOnTheSteering();
+  void screwOnlyInSpatialModels();
+
+ private:
+  QPoint at(QPointF world, QPoint off = {}) const {
+    return viewport_->widgetPosOf(QVector3D(float(world.x()), float(world.y()), 0)).toPoint() + off;
+  }
+  // Opens the Model menu by clicking its title and clicks the action's item.
+  void chooseFromModelMenu(const char* name);
+
+  std::unique_ptr<QTemporaryDir> dir_;
+  std::unique_ptr<MainWindow> window_;
+  Viewport* viewport_ = nullptr;
+};
+
+void TestBuildGears::init() {
+  dir_ = std::make_unique<QTemporaryDir>();
+  window_ = std::make_unique<MainWindow>(dir_->path() + "/recovery");
+  QVERIFY(input::showActive(*window_));
+  viewport_ = window_->viewport();
+}
+
+void TestBuildGears::cleanup() {
+  window_.reset();
+  dir_.reset();
+}
+
+void TestBuildGears::chooseFromModelMenu(const char* name) {
+  QMenuBar* bar = window_->menuBar();
+  auto* menu = window_->findChild<QMenu*>("modelMenu");
+  QVERIFY(menu);
+  QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(menu->menuAction()).center());
+  QTRY_VERIFY(menu->isVisible());
+  QAction* action = window_->action(name);
+  QVERIFY(action && action->isEnabled());
+  const QRect item = menu->actionGeometry(action);
+  QVERIFY(!item.isEmpty());
+  QTest::mouseMove(menu, item.center());
+  QTest::mouseClick(menu, Qt::LeftButton, {}, item.center());
+}
+
+void TestBuildGears::gearPairFromTwoDrawnDisks() {
+  clickAction(*window_, "new");
+  QTest::qWait(100);
+  // Two disks by mouse, centre to rim: r = 0.05 at (-0.1, 0), r = 0.1 at (0.1, 0).
+  const QPointF c1(-0.1, 0), c2(0.1, 0);
+  clickAction(*window_, "toolDisk");
+  input::dragPixels(viewport_, at(c1), at(QPointF(-0.05, 0)));
+  input::dragPixels(viewport_, at(c2), at(QPointF(0.2, 0)));
+  const Spec& spec = window_->document()->spec();
+  QCOMPARE(spec.bodies.size(), std::size_t(2));
+  QCOMPARE(spec.joints.size(), std::size_t(0));
+  const std::string disk1 = spec.bodies[0].name, disk2 = spec.bodies[1].name;
+
+  // Select both: a click beside the first centre, a Ctrl-click beside the second.
+  clickAction(*window_, "toolSelect");
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(c1, QPoint(4, -3)));
+  QTest::mouseClick(viewport_, Qt::LeftButton, Qt::ControlModifier, at(c2, QPoint(-5, 4)));
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
+  const std::size_t undoSteps = static_cast<std::size_t>(window_->document()->undoStack()->count());
+
+  // Model > Add Gear Pair…: the disk keeps its radius, the other wheel takes the rest.
+  QString fields;
+  onNextModal<ElementDialog>([&fields](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    for (const char* key : {"type", "body1", "body2", "radius1", "radius2"})
+      fields += d->field(key)->text() + " ";
+    // Circles that do not touch: the form says why and stays open; the right radius is taken.
+    type(d->field("radius2"), "0.1");
+    clickOk(d);
+    QVERIFY(d->isVisible());
+    bool explained = false;
+    for (QLabel* label : d->findChildren<QLabel*>())
+      explained =
+          explained || (label->isVisible() && label->text().contains("pitch circles do not touch"));
+    QVERIFY(explained);
+    type(d->field("radius2"), "0.15");
+    clickOk(d);
+  });
+  chooseFromModelMenu("addGear");
+  QCOMPARE(fields, QString("gear %1 %2 0.05 0.15 ")
+                       .arg(QString::fromStdString(disk1), QString::fromStdString(disk2)));
+  QCOMPARE(spec.joints.size(), std::size_t(1));
+  const JointSpec mesh = spec.joints.front();
+  QCOMPARE(mesh.type, JointType::Gear);
+  QCOMPARE(mesh.body1, disk1);
+  QCOMPARE(mesh.body2, disk2);
+  QVERIFY(std::abs(numberOf(mesh, "radius1") + numberOf(mesh, "radius2") - 0.2) < 1e-12);
+  QVERIFY2(window_->document()->model().has_value(), "the model with the gear pair compiles");
+  QCOMPARE(window_->document()->undoStack()->count(), int(undoSteps) + 1);
+
+  // It is selected, listed, shown in the properties and drawn: the viewport names it beside
+  // the pitch point, on the first disk's rim.
+  const QString name = QString::fromStdString(mesh.name);
+  const QPointF pitch(-0.05, 0);
+  QVERIFY(window_->selection()->single() && window_->selection()->single()->name == mesh.name);
+  QVERIFY(window_->modelTree()->itemOf({ElementKind::Joint, mesh.name}));
+  QVERIFY(propertiesShow(*window_, "radius1"));
+  QCOMPARE(viewport_->elementAt(at(pitch, QPoint(2, -2))), name);
+
+  // Undo takes it away everywhere; redo brings it back.
+  window_->action("undo")->trigger();
+  QCOMPARE(spec.joints.size(), std::size_t(0));
+  QVERIFY(window_->document()->model().has_value());
+  for (const ElementId& id : window_->selection()->ids()) QVERIFY(id.name != mesh.name);
+  QVERIFY(!window_->modelTree()->itemOf({ElementKind::Joint, mesh.name}));
+  QVERIFY(!propertiesShow(*window_, "radius1"));
+  QVERIFY(viewport_->elementAt(at(pitch, QPoint(2, -2))) != name);
+  window_->action("redo")->trigger();
+  QCOMPARE(spec.joints.size(), std::size_t(1));
+  QVERIFY(spec.joints.front() == mesh);
+  QVERIFY(window_->document()->model().has_value());
+  QVERIFY(window_->modelTree()->itemOf({ElementKind::Joint, mesh.name}));
+  QCOMPARE(viewport_->elementAt(at(pitch, QPoint(2, -2))), name);
+
+  // REULEAUX_SCREENSHOTS=DIR keeps a picture of the window with the gear pair.
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    window_->selection()->set({{ElementKind::Joint, mesh.name}});
+    QTest::qWait(300);
+    window_->grab().save(shots + "/gear_pair_added.png");
+  }
+}
+
+void TestBuildGears::rackAndPinionOnTheSteering() {
+  QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("rack_pinion_steering.rlx"))));
+  const Spec& spec = window_->document()->spec();
+  const JointSpec original = *jointNamed(spec, "mesh");
+  // Take the example's mesh away, then add it again from the menu.
+  window_->selection()->set({{ElementKind::Joint, "mesh"}});
+  window_->action("delete")->trigger();
+  QVERIFY(!jointNamed(spec, "mesh"));
+  QTest::qWait(100);
+  window_->selection()->clear();
+  const QImage before = viewport_->grabFrame();
+
+  // The pinion first, then the rack: the rack is found by its guide, not by the order. The
+  // pinion is small on the screen and covered by its bearing's symbol: it is picked in the model
+  // tree; the rack is Ctrl-clicked in the viewport, away from the pinion.
+  clickAction(*window_, "toolSelect");
+  ModelTree* tree = window_->modelTree();
+  QTreeWidgetItem* pinion = tree->itemOf({ElementKind::Body, "pinion"});
+  QVERIFY(pinion);
+  tree->scrollToItem(pinion);
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualItemRect(pinion).center());
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(1));
+  QTest::mouseClick(viewport_, Qt::LeftButton, Qt::ControlModifier,
+                    at(QPointF(0.2, -0.03), QPoint(0, 1)));
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
+  QCOMPARE(window_->selection()->ids()[0].name, std::string("pinion"));
+  QCOMPARE(window_->selection()->ids()[1].name, std::string("rack"));
+
+  onNextModal<ElementDialog>([](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    QCOMPARE(d->field("body1")->text(), QString("rack"));
+    QCOMPARE(d->field("body2")->text(), QString("pinion"));
+    clickOk(d);
+  });
+  chooseFromModelMenu("addRackPinion");
+  const JointSpec* added = &spec.joints.back();
+  QCOMPARE(added->type, JointType::RackPinion);
+  QCOMPARE(added->body1, original.body1);
+  QCOMPARE(added->body2, original.body2);
+  QVERIFY(added->axis1 && added->axis1->size() == 2);
+  QCOMPARE((*added->axis1)[0].value, 1.0);
+  QCOMPARE((*added->axis1)[1].value, 0.0);
+  QVERIFY(std::abs(numberOf(*added, "pitch_radius") - 0.03) < 1e-12);
+  QVERIFY(window_->document()->model().has_value());
+  window_->selection()->clear();  // drawn as before, not highlighted
+  // Drawn: the teeth of the pinion and the rack appear. (Its pick mark at the pitch point lies
+  // under the rack guide's, which is picked first, as in the example.)
+  const QImage after = viewport_->grabFrame();
+  QCOMPARE(after.size(), before.size());
+  int changed = 0;
+  for (int y = 0; y < after.height(); ++y)
+    for (int x = 0; x < after.width(); ++x) changed += after.pixel(x, y) != before.pixel(x, y);
+  QVERIFY2(changed > 200, qPrintable(QString::number(changed)));
+
+  // The steering works as the example's: the rack moves r times the pinion's angle.
+  QSignalSpy completed(window_.get(), &MainWindow::runCompleted);
+  clickAction(*window_, "run");
+  QVERIFY(completed.wait(60000));
+  const Results& results = window_->runs().back()->results;
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+}
+
+void TestBuildGears::screwOnlyInSpatialModels() {
+  clickAction(*window_, "new");
+  QVERIFY(window_->action("addGear")->isEnabled());
+  QVERIFY(window_->action("addRackPinion")->isEnabled());
+  QVERIFY(!window_->action("addScrew")->isEnabled());
+  QVERIFY2(window_->action("addScrew")->toolTip().contains("3-D"),
+           qPrintable(window_->action("addScrew")->toolTip()));
+
+  window_->action("new3d")->trigger();
+  QCOMPARE(window_->document()->spec().dimension, 3);
+  QVERIFY(window_->action("addScrew")->isEnabled());
+  QVERIFY(!window_->action("addGear")->isEnabled());
+  QVERIFY(!window_->action("addRackPinion")->isEnabled());
+  QVERIFY(window_->action("addGear")->toolTip().contains("2-D"));
+
+  // The screw jack's thread, taken away and added again between the selected spindle and nut.
+  QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("screw_jack.rlx"))));
+  QVERIFY(window_->action("addScrew")->isEnabled());
+  const Spec& spec = window_->document()->spec();
+  window_->selection()->set({{ElementKind::Joint, "thread"}});
+  window_->action("delete")->trigger();
+  QVERIFY(!jointNamed(spec, "thread"));
+  window_->selection()->set({{ElementKind::Body, "spindle"}, {ElementKind::Body, "nut"}});
+  onNextModal<ElementDialog>([](QWidget* dialog) { clickOk(dialog); });
+  chooseFromModelMenu("addScrew");
+  const JointSpec& screw = spec.joints.back();
+  QCOMPARE(screw.type, JointType::Screw);
+  QCOMPARE(screw.body1, std::string("spindle"));
+  QCOMPARE(screw.body2, std::string("nut"));
+  QVERIFY(screw.at && screw.at->size() == 3);
+  QCOMPARE((*screw.at)[2].value, 0.2);
+  QCOMPARE(numberOf(screw, "pitch"), 0.005);
+  QVERIFY(window_->document()->model().has_value());
+  QCOMPARE(window_->selection()->single()->name, screw.name);
+}
+
+int main(int argc, char* argv[]) {
+  Viewport::setDefaultSurfaceFormat();
+  QApplication app(argc, argv);
+  TestBuildGears test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_build_gears.moc"

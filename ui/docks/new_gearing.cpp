@@ -1,0 +1,157 @@
+// Prefilled gear pairs, racks and screws for the element dialog: the bodies from the selection
+// (or the first moving bodies), the numbers from where the bodies are in the file's configuration.
+
+#include "docks/element_dialog.h"
+#include "viewport/spec_numbers.h"
+
+#include <Eigen/Geometry>
+
+#include <algorithm>
+#include <cmath>
+
+namespace rlx::ui {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Rounded to `step` (a power of ten below 1), without -0.
+double rounded(double x, double step) {
+  return std::round(x * (1 / step)) / (1 / step) + 0.0;
+}
+
+const BodySpec* bodyOf(const Spec& spec, const std::string& name) {
+  for (const BodySpec& b : spec.bodies)
+    if (b.name == name) return &b;
+  return nullptr;  // ground
+}
+
+// The selected bodies, then the spec's other bodies, `count` of them; "ground" first when the
+// model has fewer.
+std::vector<std::string> pickBodies(const Spec& spec, const std::vector<ElementId>& near,
+                                    std::size_t count) {
+  std::vector<std::string> names;
+  const auto add = [&names](const std::string& name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  };
+  for (const ElementId& id : near)
+    if (id.kind == ElementKind::Body) add(id.name);
+  for (const BodySpec& b : spec.bodies) add(b.name);
+  if (names.size() > count) names.resize(count);
+  if (names.size() == count) return names;
+  std::vector<std::string> padded(count - names.size(), "ground");
+  for (std::string& name : names) padded.push_back(std::move(name));
+  return padded;
+}
+
+// A body's origin and angle in the file's configuration (ground: the origin, 0).
+Eigen::Vector3d originOf(const SpecNumbers& numbers, const BodySpec* body) {
+  if (!body) return Eigen::Vector3d::Zero();
+  Eigen::Vector3d p = Eigen::Vector3d::Zero();
+  for (std::size_t i = 0; i < std::min<std::size_t>(3, body->position.size()); ++i)
+    p(static_cast<Eigen::Index>(i)) = numbers.value(body->position[i], 0.0);
+  return p;
+}
+
+double angleOf(const SpecNumbers& numbers, const BodySpec* body) {
+  return body ? numbers.value(body->angle, 0.0) : 0.0;
+}
+
+// A disk-shaped body's radius, or 0.
+double diskRadius(const SpecNumbers& numbers, const BodySpec* body) {
+  if (!body || body->shape.type != "disk") return 0.0;
+  return numbers.value(body->shape.radius, 0.0);
+}
+
+}  // namespace
+
+Json newGearPair(const Spec& spec, const std::vector<ElementId>& near) {
+  const std::vector<std::string> bodies = pickBodies(spec, near, 2);
+  const SpecNumbers numbers(spec);
+  const BodySpec* b1 = bodyOf(spec, bodies[0]);
+  const BodySpec* b2 = bodyOf(spec, bodies[1]);
+  const double distance = (originOf(numbers, b2) - originOf(numbers, b1)).head<2>().norm();
+  // The pitch circles touch: a disk keeps its radius, the other wheel takes the rest of the
+  // distance; without disks each takes half.
+  double r1 = distance / 2, r2 = distance / 2;
+  const double disk1 = diskRadius(numbers, b1), disk2 = diskRadius(numbers, b2);
+  if (disk1 > 0 && disk1 < distance) {
+    r1 = disk1;
+    r2 = distance - disk1;
+  } else if (disk2 > 0 && disk2 < distance) {
+    r2 = disk2;
+    r1 = distance - disk2;
+  }
+  // Micrometres for the first, and the second to well inside compile's 1e-6 of the radii.
+  if (distance > 0) {
+    r1 = rounded(r1, 1e-6);
+    r2 = rounded(distance - r1, 1e-12);
+  }
+  return Json{{"name", freeName(spec, "mesh")},
+              {"type", "gear"},
+              {"body1", bodies[0]},
+              {"body2", bodies[1]},
+              {"radius1", r1},
+              {"radius2", r2}};
+}
+
+Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
+  std::vector<std::string> bodies = pickBodies(spec, near, 2);
+  // The rack: the one of the two on a translational joint to ground, if any.
+  const auto slider = [&spec](const std::string& body) -> const JointSpec* {
+    for (const JointSpec& j : spec.joints)
+      if (j.type == JointType::Translational &&
+          ((j.body1 == "ground" && j.body2 == body) || (j.body2 == "ground" && j.body1 == body)))
+        return &j;
+    return nullptr;
+  };
+  if (!slider(bodies[0]) && slider(bodies[1])) std::swap(bodies[0], bodies[1]);
+  const SpecNumbers numbers(spec);
+  const BodySpec* rack = bodyOf(spec, bodies[0]);
+  const BodySpec* pinion = bodyOf(spec, bodies[1]);
+  const double angle = angleOf(numbers, rack);
+  const Eigen::Rotation2Dd toGlobal(angle);
+
+  // The rack's line: its slider's axis in rack coordinates, or x.
+  Eigen::Vector2d axis(1, 0);
+  if (const JointSpec* j = slider(bodies[0])) {
+    const auto vec = [&numbers](const Vector& v) {
+      return Eigen::Vector2d(numbers.value(v.size() > 0 ? v[0] : Number(), 0.0),
+                             numbers.value(v.size() > 1 ? v[1] : Number(), 0.0));
+    };
+    if (j->body1 == bodies[0] && j->axis1)
+      axis = vec(*j->axis1);
+    else if (j->body2 == bodies[0] && j->axis2)
+      axis = vec(*j->axis2);
+    else if (j->axis)
+      axis = toGlobal.inverse() * vec(*j->axis);
+    else if (j->body1 == "ground" && j->axis1)
+      axis = toGlobal.inverse() * vec(*j->axis1);
+    else if (j->body2 == "ground" && j->axis2)
+      axis = toGlobal.inverse() * vec(*j->axis2);
+    if (axis.norm() < 1e-12) axis = Eigen::Vector2d(1, 0);
+  }
+  const Eigen::Vector2d u = (toGlobal * axis).normalized();
+  const Eigen::Vector2d d = (originOf(numbers, pinion) - originOf(numbers, rack)).head<2>();
+  const double radius = rounded(std::abs(u.x() * d.y() - u.y() * d.x()), 1e-12);
+  return Json{{"name", freeName(spec, "mesh")},
+              {"type", "rack_pinion"},
+              {"body1", bodies[0]},
+              {"body2", bodies[1]},
+              {"axis1", Json::array({rounded(axis.x(), 1e-12), rounded(axis.y(), 1e-12)})},
+              {"pitch_radius", radius}};
+}
+
+Json newScrew(const Spec& spec, const std::vector<ElementId>& near) {
+  const std::vector<std::string> bodies = pickBodies(spec, near, 2);
+  const Eigen::Vector3d at = originOf(SpecNumbers(spec), bodyOf(spec, bodies[1]));
+  return Json{
+      {"name", freeName(spec, "screw")},
+      {"type", "screw"},
+      {"body1", bodies[0]},
+      {"body2", bodies[1]},
+      {"at", Json::array({rounded(at.x(), 1e-9), rounded(at.y(), 1e-9), rounded(at.z(), 1e-9)})},
+      {"axis", Json::array({0, 0, 1})},
+      {"pitch", 0.005}};
+}
+
+}  // namespace rlx::ui
