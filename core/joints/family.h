@@ -13,6 +13,7 @@
 
 #include <Eigen/Dense>
 
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -41,6 +42,7 @@ enum class JointPoints { Both, WhenGiven, Body1WhenGiven, OwnOrigins };
 // screw's pitch), kept in Joint::numbers in the family's order: its key in files, what it is
 // (for messages), its value when absent (NaN: required) and the values it may take.
 enum class NumberRule { Positive, NonZero };
+inline constexpr double kRequired = std::numeric_limits<double>::quiet_NaN();  // no default
 struct FamilyNumber {
   const char* key = "";
   const char* meaning = "";

@@ -117,8 +117,8 @@ planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar
 
 constexpr const char* kRows[] = {"mesh"};
 constexpr FamilyNumber kNumbers[] = {
-    {.key = "radius1", .meaning = "body1's pitch radius", .fallback = NAN, .rule = NumberRule::Positive},
-    {.key = "radius2", .meaning = "body2's pitch radius", .fallback = NAN, .rule = NumberRule::Positive},
+    {.key = "radius1", .meaning = "body1's pitch radius", .fallback = kRequired, .rule = NumberRule::Positive},
+    {.key = "radius2", .meaning = "body2's pitch radius", .fallback = kRequired, .rule = NumberRule::Positive},
 };
 
 constexpr PlanarFamily kPlanar{

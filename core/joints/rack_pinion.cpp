@@ -72,7 +72,7 @@ planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar
 
 constexpr const char* kRows[] = {"mesh"};
 constexpr FamilyNumber kNumbers[] = {
-    {.key = "pitch_radius", .meaning = "the pinion's pitch radius", .fallback = NAN,
+    {.key = "pitch_radius", .meaning = "the pinion's pitch radius", .fallback = kRequired,
      .rule = NumberRule::Positive},
 };
 

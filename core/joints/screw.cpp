@@ -45,7 +45,7 @@ std::string prepareScrew(Joint& joint, const spatial::Body& b1, const spatial::B
 constexpr const char* kRows[] = {"line_x", "line_y", "axis_x", "axis_y", "helix"};
 constexpr FamilyNumber kNumbers[] = {
     {.key = "pitch", .meaning = "the travel per turn (negative: a left-hand thread)",
-     .fallback = NAN, .rule = NumberRule::NonZero},
+     .fallback = kRequired, .rule = NumberRule::NonZero},
 };
 
 constexpr SpatialFamily kSpatial{
