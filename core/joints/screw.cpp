@@ -33,12 +33,10 @@ void spatialScrew(const Joint& joint, const spatial::Body& b1, const spatial::Bo
   putRow(out, 4, helix(joint, b1, b2));
 }
 
+// The helix's value in the file's configuration is its phase.
 std::string prepareScrew(Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
   joint.phase = 0.0;
-  const double pitch = joint.numbers[0];
-  const spatial::Scalar c = spatial::dot2(b1, joint.frame1.col(2), spatial::PointPair(b1, joint.s1, b2, joint.s2));
-  const spatial::Scalar turn = spatial::angleAbout(b1, joint.frame1, b2, joint.frame2);
-  joint.phase = c.value - pitch / kTwoPi * turn.value;
+  joint.phase = helix(joint, b1, b2).value;
   return {};
 }
 

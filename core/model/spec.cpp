@@ -36,12 +36,13 @@ const char* nameOrNull(ConstraintType type) {
   return nullptr;
 }
 
-// The enumerators run from 0 without gaps: count up to the first value without a name.
+// The file name of a value ("?" for a cast from a bad integer), the value of a name, and every
+// name in the enum's order (the enumerators run from 0 without gaps: up to the first value
+// without a name).
 template <typename Enum>
-std::vector<std::string> namesOf() {
-  std::vector<std::string> names;
-  for (int i = 0; const char* name = nameOrNull(static_cast<Enum>(i)); ++i) names.emplace_back(name);
-  return names;
+const char* nameOf(Enum value) {
+  const char* name = nameOrNull(value);
+  return name ? name : "?";
 }
 
 template <typename Enum>
@@ -51,45 +52,35 @@ std::optional<Enum> valueNamed(const std::string& name) {
   return std::nullopt;
 }
 
+template <typename Enum>
+const std::vector<std::string>& namesOf() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (int i = 0; const char* name = nameOrNull(static_cast<Enum>(i)); ++i) all.emplace_back(name);
+    return all;
+  }();
+  return names;
+}
+
 }  // namespace
 
 const char* jointTypeName(JointType type) { return jointFamily(type).name; }
 std::optional<JointType> jointTypeFromName(const std::string& name) { return jointTypeNamed(name); }
 
-const char* forceTypeName(ForceType type) {
-  const char* name = nameOrNull(type);
-  return name ? name : "?";  // not an enumerator: a cast from a bad integer
-}
-std::optional<ForceType> forceTypeFromName(const std::string& name) {
-  return valueNamed<ForceType>(name);
-}
-const std::vector<std::string>& forceTypeNames() {
-  static const std::vector<std::string> names = namesOf<ForceType>();
-  return names;
-}
+const char* forceTypeName(ForceType type) { return nameOf(type); }
+std::optional<ForceType> forceTypeFromName(const std::string& name) { return valueNamed<ForceType>(name); }
+const std::vector<std::string>& forceTypeNames() { return namesOf<ForceType>(); }
 
-const char* analysisTypeName(AnalysisType type) {
-  const char* name = nameOrNull(type);
-  return name ? name : "?";
-}
+const char* analysisTypeName(AnalysisType type) { return nameOf(type); }
 std::optional<AnalysisType> analysisTypeFromName(const std::string& name) {
   return valueNamed<AnalysisType>(name);
 }
-const std::vector<std::string>& analysisTypeNames() {
-  static const std::vector<std::string> names = namesOf<AnalysisType>();
-  return names;
-}
+const std::vector<std::string>& analysisTypeNames() { return namesOf<AnalysisType>(); }
 
-const char* constraintTypeName(ConstraintType type) {
-  const char* name = nameOrNull(type);
-  return name ? name : "?";
-}
+const char* constraintTypeName(ConstraintType type) { return nameOf(type); }
 std::optional<ConstraintType> constraintTypeFromName(const std::string& name) {
   return valueNamed<ConstraintType>(name);
 }
-const std::vector<std::string>& constraintTypeNames() {
-  static const std::vector<std::string> names = namesOf<ConstraintType>();
-  return names;
-}
+const std::vector<std::string>& constraintTypeNames() { return namesOf<ConstraintType>(); }
 
 }  // namespace rlx

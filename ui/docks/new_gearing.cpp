@@ -2,6 +2,7 @@
 // (or the first moving bodies), the numbers from where the bodies are in the file's configuration.
 
 #include "docks/element_dialog.h"
+#include "model/compile.h"
 #include "viewport/spec_numbers.h"
 
 #include <Eigen/Geometry>
@@ -111,25 +112,15 @@ Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
   const double angle = angleOf(numbers, rack);
   const Eigen::Rotation2Dd toGlobal(angle);
 
-  // The rack's line: its slider's axis in rack coordinates, or x.
+  // The rack's line: its slider's axis in rack coordinates, as compile reads it (in body1's
+  // axes: ground's, the global ones, when the rack is body2), or x.
   Eigen::Vector2d axis(1, 0);
-  if (const JointSpec* j = slider(bodies[0])) {
-    const auto vec = [&numbers](const Vector& v) {
-      return Eigen::Vector2d(numbers.value(v.size() > 0 ? v[0] : Number(), 0.0),
-                             numbers.value(v.size() > 1 ? v[1] : Number(), 0.0));
-    };
-    if (j->body1 == bodies[0] && j->axis1)
-      axis = vec(*j->axis1);
-    else if (j->body2 == bodies[0] && j->axis2)
-      axis = vec(*j->axis2);
-    else if (j->axis)
-      axis = toGlobal.inverse() * vec(*j->axis);
-    else if (j->body1 == "ground" && j->axis1)
-      axis = toGlobal.inverse() * vec(*j->axis1);
-    else if (j->body2 == "ground" && j->axis2)
-      axis = toGlobal.inverse() * vec(*j->axis2);
-    if (axis.norm() < 1e-12) axis = Eigen::Vector2d(1, 0);
-  }
+  if (const JointSpec* j = slider(bodies[0]))
+    if (const CompileResult compiled = compile(spec); compiled.model)
+      for (const Joint& joint : compiled.model->joints)
+        if (joint.name == j->name)
+          axis = j->body1 == bodies[0] ? Eigen::Vector2d(joint.a1.head<2>())
+                                       : Eigen::Vector2d(toGlobal.inverse() * joint.a1.head<2>());
   const Eigen::Vector2d u = (toGlobal * axis).normalized();
   const Eigen::Vector2d d = (originOf(numbers, pinion) - originOf(numbers, rack)).head<2>();
   const double radius = rounded(std::abs(u.x() * d.y() - u.y() * d.x()), 1e-12);

@@ -5,6 +5,7 @@
 
 #include "joints/family.h"
 #include "solve/assembly/drag.h"
+#include "solve/equations/constraints.h"
 #include "viewport/scene_style.h"
 
 #include <vtkActor.h>
@@ -106,13 +107,15 @@ Vec3 SceneSync::addGearing(const QString& name, const Joint& j, double z) {
     paint(spoke, kInk);
     spoke->GetProperty()->SetLineWidth(2.5);
   };
-  const Vec3 c1 = bodyPointPosition(*model_, model_->q0, j.body1, j.s1);
-  const Vec3 c2 = bodyPointPosition(*model_, model_->q0, j.body2, j.s2);
+  // The pitch point, where the family's reaction acts (the file's configuration).
+  const State file{0.0, model_->q0, model_->v0};
+  const Vec2 where = jointFamily(j.type).planar->reactionPoint(j, planarBody(*model_, file, j.body1),
+                                                                planarBody(*model_, file, j.body2));
+  const Vec3 pitch(where.x(), where.y(), 0.0);
   if (j.type == JointType::RackPinion) {
-    // The pinion's tooth meets the rack's gap at the foot of its centre on the line.
+    // The pinion's tooth meets the rack's gap at the pitch point, the foot of its centre.
     const double R = j.numbers[0], toothPitch = 2 * std::numbers::pi * R / 16;
-    const Vec3 foot = guideCentre(*model_, j, j.a1, false);
-    const Vec3 pitch = bodyPointPosition(*model_, model_->q0, j.body1, foot);
+    const Vec3 foot = bodyPointLocal(*model_, model_->q0, j.body1, pitch);
     wheel(j.body2, j.s2, R, toothPitch, false, angleTowards(j.body2, j.s2, pitch));
     const Vec2 towards = j.side * planar::perp(j.a1.head<2>());
     const double length = 5 * std::numbers::pi * R;  // two and a half turns of the pinion
@@ -121,11 +124,8 @@ Vec3 SceneSync::addGearing(const QString& name, const Joint& j, double z) {
       wheelExtents_.push_back({name, j.body1, foot + end * length * j.a1, toothPitch});
     return pitch;
   }
-  // Gears: on the line of centres, R1 from c1 (external) or R_big from the ring's centre.
   const double R1 = j.numbers[0], R2 = j.numbers[1];
   const bool internal = j.type == JointType::InternalGear;
-  const Vec3 n = (c2 - c1).normalized();
-  const Vec3 pitch = !internal ? Vec3(c1 + R1 * n) : R1 > R2 ? Vec3(c1 + R1 * n) : Vec3(c2 - R2 * n);
   const double toothPitch = 2 * std::numbers::pi * std::min(R1, R2) / 14;
   // Gear 1 has a tooth at the pitch point, gear 2 a gap: they mesh there.
   const int teeth2 = geometry::teethOn(R2, toothPitch);
