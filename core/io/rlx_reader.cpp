@@ -224,6 +224,15 @@ ForceSpec readForce(FieldReader& in, ReadContext& context) {
       in.text("joint", force.joint, Need::Required);
       in.function("value", force.value, Need::Required);
       break;
+    case ForceType::Limit:
+      in.text("joint", force.joint, Need::Required);
+      in.number("lower", force.lower);
+      in.number("upper", force.upper);
+      in.number("stiffness", force.stiffness);
+      in.number("exponent", force.exponent);
+      in.number("damping", force.damping);
+      in.number("penetration", force.penetration);
+      break;
   }
   return force;
 }

@@ -154,6 +154,15 @@ Json writeForce(const ForceSpec& force, bool planar) {
       out["joint"] = force.joint;
       out["value"] = force.value;
       break;
+    case ForceType::Limit:
+      out["joint"] = force.joint;
+      put(out, "lower", force.lower);
+      put(out, "upper", force.upper);
+      put(out, "stiffness", force.stiffness);
+      put(out, "exponent", force.exponent);
+      put(out, "damping", force.damping);
+      put(out, "penetration", force.penetration);
+      break;
   }
   return out;
 }

@@ -107,9 +107,38 @@ void Compiler::compileForces() {
         else if (f.joint >= 0)
           if (auto c = function(s.value, locals, element, "value")) f.functions.push_back(std::move(*c));
         break;
+      case ForceType::Limit:
+        f.joint = findJoint("joint");
+        compileLimit(s, element, f);
+        break;
     }
     model.forces.push_back(std::move(f));
   }
+}
+
+// An end stop's bounds and contact law (solve/equations/stop_law.h).
+void Compiler::compileLimit(const ForceSpec& s, const std::string& element, Force& f) {
+  const auto read = [&](const std::optional<Number>& value, const char* field, double& out) {
+    if (!value) return false;
+    if (const auto v = number(*value, element, field)) out = *v;
+    return true;
+  };
+  const bool lower = read(s.lower, "lower", f.lower), upper = read(s.upper, "upper", f.upper);
+  if (!lower && !upper) error(element, "lower", "is missing: a limit needs lower, upper or both");
+  else if (lower && upper && !(f.lower < f.upper))
+    error(element, "upper", "must be greater than lower (" + std::to_string(f.lower) + "), got " +
+                                std::to_string(f.upper));
+  if (!read(s.stiffness, "stiffness", f.stiffness)) error(element, "stiffness", "is missing");
+  else if (!(f.stiffness > 0)) error(element, "stiffness", "must be positive, got " + std::to_string(f.stiffness));
+  read(s.damping, "damping", f.damping);
+  if (f.damping < 0) error(element, "damping", "must not be negative, got " + std::to_string(f.damping));
+  read(s.exponent, "exponent", f.exponent);
+  if (!(f.exponent >= 1))
+    error(element, "exponent", "must be at least 1 (below 1 the stiffness is infinite at first contact), got " +
+                                   std::to_string(f.exponent));
+  read(s.penetration, "penetration", f.penetration);
+  if (!(f.penetration > 0))
+    error(element, "penetration", "must be positive, got " + std::to_string(f.penetration));
 }
 
 }  // namespace rlx::detail

@@ -73,6 +73,7 @@ struct Compiler {
   bool compileFamilyNumbers(const JointSpec& s, Joint& j, const std::string& element);
   void compileMotions();
   void compileForces();
+  void compileLimit(const ForceSpec& s, const std::string& element, Force& f);  // compile_forces.cpp
   void compileConstraints();  // compile_constraints.cpp
   void nameConstraintRows();  // after the joints' and motions' row names
   void compileAnalysis();

@@ -14,6 +14,7 @@
 
 #include <Eigen/Dense>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -78,7 +79,11 @@ struct Force {
   int body1 = kGround, body2 = kGround;     // spring_damper; force and torque use body2
   Eigen::Vector3d s1 = Eigen::Vector3d::Zero(), s2 = Eigen::Vector3d::Zero();
   double stiffness = 0, damping = 0, freeLength = 0, preload = 0, freeAngle = 0;
-  int joint = -1;                           // torsion_spring, joint_force
+  int joint = -1;                           // torsion_spring, joint_force, limit
+  // limit: the coordinate's bounds (infinite when absent) and the contact law's exponent and the
+  // penetration at which the damping is full (solve/equations/stop_law.h)
+  double lower = -std::numeric_limits<double>::infinity(), upper = std::numeric_limits<double>::infinity();
+  double exponent = 1.5, penetration = 1e-3;
   bool bodyFrame = false;                   // force: vector in body2 axes
   bool hasLaw = false;                      // spring_damper with a `function` of length and rate
   std::vector<Function> functions;          // force: components; torque: value(s); joint_force: value; law

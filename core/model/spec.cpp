@@ -13,6 +13,7 @@ const char* nameOrNull(ForceType type) {
     case ForceType::Force: return "force";
     case ForceType::Torque: return "torque";
     case ForceType::JointForce: return "joint_force";
+    case ForceType::Limit: return "limit";
   }
   return nullptr;
 }

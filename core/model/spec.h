@@ -89,7 +89,7 @@ struct MotionSpec {
   bool operator==(const MotionSpec&) const = default;
 };
 
-enum class ForceType { SpringDamper, TorsionSpring, Force, Torque, JointForce };
+enum class ForceType { SpringDamper, TorsionSpring, Force, Torque, JointForce, Limit };
 
 struct ForceSpec {
   std::string name;
@@ -99,8 +99,10 @@ struct ForceSpec {
   std::optional<Vector> point1, point2, at1, at2;
   std::optional<Number> stiffness, damping, freeLength, preload, freeAngle;
   std::string function;  // spring_damper: law of `length` and `rate` replacing the linear one
-  // torsion_spring, joint_force
+  // torsion_spring, joint_force, limit
   std::string joint;
+  // limit: the bounds of the joint coordinate and the contact law (stiffness, damping as above)
+  std::optional<Number> lower, upper, exponent, penetration;
   // force, torque
   std::string body;
   std::optional<Vector> point, at;

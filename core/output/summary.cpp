@@ -76,6 +76,20 @@ nlohmann::json makeSummary(const Model& model, const Results& results, bool asse
                                {"stability", stabilityName(results.equilibria[i].kind)},
                                {"soft_directions", results.equilibria[i].softDirections}});
 
+  // End stops: each contact and the energy it took.
+  s["impacts"] = nlohmann::json::array();
+  for (const Impact& impact : results.impacts) {
+    const auto orNull = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    s["impacts"].push_back({{"limit", model.forces[static_cast<std::size_t>(impact.force)].name},
+                            {"bound", impact.upper ? "upper" : "lower"},
+                            {"start", impact.start},
+                            {"end", orNull(impact.end)},
+                            {"approach_speed", impact.approachSpeed},
+                            {"rebound_speed", orNull(impact.reboundSpeed)},
+                            {"max_penetration", impact.maxPenetration},
+                            {"energy_lost", impact.energyLost}});
+  }
+
   // Solver statistics.
   s["steps"] = results.stats.steps;
   s["rejected_steps"] = results.stats.rejectedSteps;

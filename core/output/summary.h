@@ -3,7 +3,8 @@
 // numbers that say how well it went. Keys (shared/specs/cli-and-results.md):
 //   model, analysis, integrator, status ("ok" | "failed"), message, end_time (the last stored
 //   frame's time), frames, dof, dof_grubler, redundant [{joint, equation}], reactions_not_unique
-//   [element names], steps, rejected_steps, newton_iterations, rhs_evaluations,
+//   [element names], equilibria, impacts [{limit, bound, start, end, approach_speed,
+//   rebound_speed, max_penetration, energy_lost}], steps, rejected_steps, newton_iterations, rhs_evaluations,
 //   max_constraint_error, max_velocity_constraint_error, max_energy_error, wall_time_s.
 // Numbers that were not computed (no assembled frame) are null.
 

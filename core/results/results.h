@@ -46,15 +46,33 @@ struct EquilibriumStability {
 
 const char* stabilityName(Stability kind);  // "stable", "neutral", "unstable"
 
+// One contact of an end stop (a `limit` force) during a run: from the first accepted step inside
+// the bound to the first outside it. Speeds are the joint coordinate's, at those steps' times
+// linearly interpolated to the bound.
+struct Impact {
+  int force = -1;                // index in model.forces
+  bool upper = false;            // which bound
+  double start = 0, end = 0;     // times; end is NaN when the run ended in contact
+  double approachSpeed = 0;      // |qdot| entering
+  double reboundSpeed = 0;       // |qdot| leaving (NaN when the run ended in contact)
+  double maxPenetration = 0;
+  double energyLost = 0;         // dissipated in the stop during the contact
+};
+
 struct Results {
   AnalysisType analysis = AnalysisType::Kinematics;
   std::optional<Integrator> integrator;  // dynamics only
   std::vector<Frame> frames;
   std::vector<EquilibriumStability> equilibria;  // statics: one per frame
   Redundancy redundancy;   // from the assembly at t0
+  std::vector<Impact> impacts;  // dynamics: end stops' contacts, in order of their start
   SolveReport report;      // how the run ended
   RunStats stats;
 };
+
+// A sentence on one impact of an end stop, for the user: when, how fast in and out, the energy
+// it took (speeds in the joint coordinate's units per second, energy in J).
+std::string impactNote(const Model& model, const Impact& impact);
 
 // Sentences on the equilibria that are not stable (none when all are), for the user.
 std::vector<std::string> equilibriumNotes(const Results& results);

@@ -3,6 +3,7 @@
 #include "joints/joints.h"
 #include "model/function.h"
 #include "solve/equations/constraints.h"
+#include "solve/equations/stop_law.h"
 
 namespace rlx {
 namespace {
@@ -65,7 +66,8 @@ void addSpringStiffness(const Model& model, const State& state, const Force& f, 
   addPair(sink, f.body1, f.body2, scaleK * K + scaleC * C);
 }
 
-// K and C of an effort T along a joint coordinate: a torsion spring (k, c) or a joint force.
+// K and C of an effort T(c, cdot) along a joint coordinate: a torsion spring (k, c), an end stop
+// or a joint force of time.
 void addCoordinateStiffness(const Model& model, const State& state, const Force& f,
                             double scaleK, double scaleC, StiffnessSink& sink) {
   const Joint& j = model.joints[static_cast<std::size_t>(f.joint)];
@@ -74,14 +76,31 @@ void addCoordinateStiffness(const Model& model, const State& state, const Force&
   Eigen::Matrix<double, 1, 6> G;
   G << c.g1, c.g2;
   const Mat6 H = jointFamily(j.type).planar->coordinateHessian(j, b1, b2);
-  if (f.type == ForceType::JointForce) {
-    const double T = evaluateInTime(f.functions[0], state.t).value;
-    return addPair(sink, j.body1, j.body2, (-scaleK * T) * H);
-  }
   const Vec6 v = velocitiesOf(b1, b2);
-  const double T = -f.stiffness * (c.value - f.freeAngle) + f.preload - f.damping * G.dot(v);
-  const Mat6 K = f.stiffness * G.transpose() * G + f.damping * G.transpose() * (H * v).transpose() - T * H;
-  addPair(sink, j.body1, j.body2, scaleK * K + (scaleC * f.damping) * G.transpose() * G);
+  double T = 0, T_c = 0, T_cdot = 0;
+  switch (f.type) {
+    case ForceType::JointForce:
+      T = evaluateInTime(f.functions[0], state.t).value;
+      break;
+    case ForceType::TorsionSpring:
+      T = -f.stiffness * (c.value - f.freeAngle) + f.preload - f.damping * G.dot(v);
+      T_c = -f.stiffness;
+      T_cdot = -f.damping;
+      break;
+    case ForceType::Limit: {
+      const StopContact contact = stopContact(f, c.value, G.dot(v));
+      T = contact.effort;
+      T_c = contact.effort_q;
+      T_cdot = contact.effort_qdot;
+      break;
+    }
+    case ForceType::SpringDamper:
+    case ForceType::Force:
+    case ForceType::Torque:
+      return;
+  }
+  const Mat6 K = -T_c * G.transpose() * G - T_cdot * G.transpose() * (H * v).transpose() - T * H;
+  addPair(sink, j.body1, j.body2, scaleK * K - (scaleC * T_cdot) * G.transpose() * G);
 }
 
 // K of a force of time only at a point of body2.
@@ -114,6 +133,7 @@ bool closedFormForceStiffness(const Model& model) {
         break;
       case ForceType::TorsionSpring:
       case ForceType::JointForce:
+      case ForceType::Limit:
         if (!jointFamily(model.joints[static_cast<std::size_t>(f.joint)].type).planar->coordinateHessian)
           return false;
         break;
@@ -146,6 +166,7 @@ void addForceStiffness(const Model& model, const State& state, double scaleK, do
         break;
       case ForceType::TorsionSpring:
       case ForceType::JointForce:
+      case ForceType::Limit:
         addCoordinateStiffness(model, state, f, scaleK, scaleC, sink);
         break;
       case ForceType::Force:

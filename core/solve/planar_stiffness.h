@@ -15,9 +15,10 @@
 //   K = -(D^T G_d D + D^T G_ddot Ddot_q + g . d2d),   C = -D^T G_ddot D
 //   G_d = e F_d^T + F (I - e e^T) / L,  F_d = -k e - c (I - e e^T) ddot / L,  G_ddot = -c e e^T,
 //   Ddot_q = d(ddot)/dq: column phi1 = omega1 p1, column phi2 = -omega2 p2.
-// A torsion spring on a joint coordinate c (g = c_q, H its Hessian), T = -k (c - c0) + preload
-// - c_d cdot:  K = k g^T g + c_d g^T (H v)^T - T H,  C = c_d g^T g.
-// A joint force T(t): K = -T H. A force f(t) at p = A2 s2 of body2: global axes,
+// An effort T(c, cdot) along a joint coordinate c (g = c_q, H its Hessian, cdot = g v):
+//   K = -T_c g^T g - T_cdot g^T (H v)^T - T H,  C = -T_cdot g^T g;
+// a torsion spring T = -k (c - c0) + preload - c_d cdot, an end stop (solve/equations/stop_law.h),
+// a joint force T(t). A force f(t) at p = A2 s2 of body2: global axes,
 // K(phi2, phi2) = p . f; body axes, K(r2, phi2) = -R f. A torque: nothing. Gravity: nothing.
 
 #include "joints/planar_hessian.h"
@@ -31,7 +32,7 @@ namespace rlx {
 bool closedFormConstraintStiffness(const Model& model);
 
 // Whether the applied forces' K and C have: planar, and every force a spring_damper without a
-// `function` law, a torsion_spring, or a joint_force, force or torque of time only.
+// `function` law, a torsion_spring, a limit, or a joint_force, force or torque of time only.
 bool closedFormForceStiffness(const Model& model);
 
 // Adds scale * d(Phi_q^T lambda)/dq at the state (lambda: one multiplier per row).

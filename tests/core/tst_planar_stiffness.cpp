@@ -3,6 +3,7 @@
 // and joint motions, and every force element (off its constraints, moving).
 #include "solve/equations/constraints.h"
 #include "solve/equations/forces.h"
+#include "solve/equations/stop_law.h"
 #include "solve/planar_stiffness.h"
 #include "test_support.h"
 
@@ -88,6 +89,29 @@ std::pair<double, double> constraintStiffnessError(const Model& model, double sc
   return {sink.K.norm(), error};
 }
 
+// The closed-form force stiffness K and damping C at a state against the differences of -Q:
+// the norms of the differences' K and C and the two relative errors.
+struct ForceDerivativeCheck {
+  double normK, normC, errorK, errorC;
+};
+ForceDerivativeCheck forceDerivativeCheck(const Model& model, const State& state, const char* what) {
+  DenseSink stiffness(model), damping(model);
+  addForceStiffness(model, state, 1.0, 0.0, stiffness);
+  addForceStiffness(model, state, 0.0, 1.0, damping);
+  const auto forceAt = [&](const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+    Workspace ws(model);
+    evaluateAppliedForces(model, State{state.t, q, v}, ws);
+    return Eigen::VectorXd(-ws.Q);
+  };
+  const Eigen::MatrixXd K = test::numericJacobian([&](const Eigen::VectorXd& q) { return forceAt(q, state.v); }, state.q);
+  const Eigen::MatrixXd C = test::numericJacobian([&](const Eigen::VectorXd& v) { return forceAt(state.q, v); }, state.v);
+  const ForceDerivativeCheck check{K.norm(), C.norm(), test::relativeError(stiffness.K, K),
+                                   test::relativeError(damping.K, C)};
+  qInfo("%s: |K| %.1f, relative error %.1e; |C| %.2f, relative error %.1e", what, check.normK,
+        check.errorK, check.normC, check.errorC);
+  return check;
+}
+
 }  // namespace
 
 class TestPlanarStiffness : public QObject {
@@ -132,25 +156,51 @@ class TestPlanarStiffness : public QObject {
 
   void forceStiffnessAndDampingMatchDifferences() {
     const Model model = richPlanarClosedForm();
-    const State state = scrambled(model);
-    DenseSink stiffness(model), damping(model);
-    addForceStiffness(model, state, 1.0, 0.0, stiffness);
-    addForceStiffness(model, state, 0.0, 1.0, damping);
-    const auto forceAt = [&](const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-      Workspace ws(model);
-      evaluateAppliedForces(model, State{state.t, q, v}, ws);
-      return Eigen::VectorXd(-ws.Q);
+    const ForceDerivativeCheck check = forceDerivativeCheck(model, scrambled(model), "forces");
+    QVERIFY(check.normK > 100.0);
+    QVERIFY(check.normC > 1.0);
+    QVERIFY2(check.errorK < 1e-6, qPrintable(QString::number(check.errorK)));
+    QVERIFY2(check.errorC < 1e-6, qPrintable(QString::number(check.errorC)));
+  }
+
+  void endStopStiffnessAndDampingMatchDifferences() {
+    // Two end stops engaged at the scrambled state, inside the damping's cubic ramp: the elbow
+    // past an upper bound, the rail below a lower one. K and C of the stops alone.
+    Spec spec = test::loadSpec(test::testDataPath("rich_planar.rlx"));
+    spec.constraints.clear();
+    spec.forces.clear();
+    const Model free = test::compileOrFail(spec);
+    const State state = scrambled(free);
+    const auto stop = [&](const char* joint, bool upper) {
+      int index = 0;
+      while (free.joints[static_cast<std::size_t>(index)].name != joint) ++index;
+      const double q = jointCoordinateAt(free, state, index).value;
+      ForceSpec f;
+      f.name = std::string(joint) + "_stop";
+      f.type = ForceType::Limit;
+      f.joint = joint;
+      (upper ? f.upper : f.lower) = Number{upper ? q - 0.02 : q + 0.03};
+      f.stiffness = Number{800.0};
+      f.exponent = Number{1.7};
+      f.damping = Number{15.0};
+      f.penetration = Number{0.05};
+      spec.forces.push_back(f);
     };
-    const Eigen::MatrixXd K = test::numericJacobian([&](const Eigen::VectorXd& q) { return forceAt(q, state.v); }, state.q);
-    const Eigen::MatrixXd C = test::numericJacobian([&](const Eigen::VectorXd& v) { return forceAt(state.q, v); }, state.v);
-    const double errorK = test::relativeError(stiffness.K, K);
-    const double errorC = test::relativeError(damping.K, C);
-    qInfo("force stiffness: |K| %.1f, relative error %.1e; damping: |C| %.2f, relative error %.1e",
-          K.norm(), errorK, C.norm(), errorC);
-    QVERIFY(K.norm() > 100.0);
-    QVERIFY(C.norm() > 1.0);
-    QVERIFY2(errorK < 1e-6, qPrintable(QString::number(errorK)));
-    QVERIFY2(errorC < 1e-6, qPrintable(QString::number(errorC)));
+    stop("elbow", true);
+    stop("rail", false);
+    const Model model = test::compileOrFail(spec);
+    QVERIFY(closedFormForceStiffness(model));
+    for (const Force& f : model.forces) {
+      const CoordinateState c = jointCoordinateAt(model, state, f.joint);
+      const StopContact contact = stopContact(f, c.value, c.rate);
+      QVERIFY(contact.penetration > 0.019 && contact.penetration < 0.031);
+      QVERIFY(contact.effort != 0);  // pushing: the clamp at zero is not what is measured
+    }
+    const ForceDerivativeCheck check = forceDerivativeCheck(model, state, "end stops");
+    QVERIFY(check.normK > 10.0);
+    QVERIFY(check.normC > 1.0);
+    QVERIFY2(check.errorK < 1e-6, qPrintable(QString::number(check.errorK)));
+    QVERIFY2(check.errorC < 1e-6, qPrintable(QString::number(check.errorC)));
   }
 
   void blocksDependOnTheModelOnly() {

@@ -533,8 +533,8 @@ void TestRlxIo::structuralErrors_data() {
   row("force type missing", planar(R"("forces": [{"name": "f", "body": "b"}])"),
       "forces[0] \"f\": type is missing");
   row("force type unknown", planar(R"("forces": [{"name": "f", "type": "gravity"}])"),
-      "forces[0] \"f\": type must be one of spring_damper, torsion_spring, force, torque or "
-      "joint_force, got \"gravity\"");
+      "forces[0] \"f\": type must be one of spring_damper, torsion_spring, force, torque, "
+      "joint_force or limit, got \"gravity\"");
   row("force key of another type",
       planar(R"("forces": [{"name": "ts", "type": "torsion_spring", "joint": "j", "body": "b"}])"),
       "forces[0] \"ts\": unknown key \"body\"");

@@ -4,6 +4,7 @@
 #include "model/function.h"
 #include "solve/equations/constraints.h"
 #include "solve/equations/spatial_forces.h"
+#include "solve/equations/stop_law.h"
 
 namespace rlx {
 namespace {
@@ -103,6 +104,14 @@ void evaluateAppliedForces(const Model& model, const State& state, Workspace& ws
                   evaluate(f.functions[0], slots));
         break;
       }
+      case ForceType::Limit: {
+        const Joint& j = model.joints[static_cast<std::size_t>(f.joint)];
+        const planar::Scalar c = coordinateOf(model, state, f.joint);
+        const StopContact contact = stopContact(f, c.value, rateOf(model, state, f.joint, c));
+        addEffort(model, Qc, j.body1, j.body2, c, contact.elastic);
+        addEffort(model, Qn, j.body1, j.body2, c, contact.effort - contact.elastic);
+        break;
+      }
       case ForceType::Force: {
         const planar::Body b = planarBody(model, state, f.body2);
         planar::Vec2 vec(evaluate(f.functions[0], slots), evaluate(f.functions[1], slots));
@@ -148,6 +157,8 @@ double potentialEnergy(const Model& model, const State& state) {
     } else if (f.type == ForceType::TorsionSpring) {
       const double twist = coordinateOf(model, state, f.joint).value - f.freeAngle;
       U += 0.5 * f.stiffness * twist * twist - f.preload * twist;
+    } else if (f.type == ForceType::Limit) {
+      U += stopPotential(f, coordinateOf(model, state, f.joint).value);
     }
   }
   return U;

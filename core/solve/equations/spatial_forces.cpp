@@ -4,6 +4,7 @@
 #include "model/function.h"
 #include "solve/equations/constraints.h"
 #include "solve/equations/spatial_constraints.h"
+#include "solve/equations/stop_law.h"
 
 #include <span>
 
@@ -107,6 +108,14 @@ void evaluateSpatialAppliedForces(const Model& model, const State& state, Worksp
         addEffort(model, Qn, j, coordinateOf(model, state, j), evaluate(f.functions[0], slots));
         break;
       }
+      case ForceType::Limit: {
+        const Joint& j = model.joints[static_cast<std::size_t>(f.joint)];
+        const spatial::Scalar c = coordinateOf(model, state, j);
+        const StopContact contact = stopContact(f, c.value, c.rate);
+        addEffort(model, Qc, j, c, contact.elastic);
+        addEffort(model, Qn, j, c, contact.effort - contact.elastic);
+        break;
+      }
       case ForceType::Force:
         addForce(model, Qn, f.body2, vectorOf(f), bodyRotation(model, state.q, f.body2) * f.s2);
         break;
@@ -142,6 +151,8 @@ double spatialPotentialEnergy(const Model& model, const State& state) {
           coordinateOf(model, state, model.joints[static_cast<std::size_t>(f.joint)]).value -
           f.freeAngle;
       U += 0.5 * f.stiffness * twist * twist - f.preload * twist;
+    } else if (f.type == ForceType::Limit) {
+      U += stopPotential(f, coordinateOf(model, state, model.joints[static_cast<std::size_t>(f.joint)]).value);
     }
   }
   return U;

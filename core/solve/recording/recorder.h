@@ -16,7 +16,9 @@ namespace rlx {
 using FrameObserver = std::function<bool(const Frame&)>;
 
 // Frames at t0 + k * outputStep and at the end time, the nonconservative work from the power at
-// the accepted steps (solve/recording/work_integral.h), and the run's statistics.
+// the accepted steps (solve/recording/work_integral.h; the end stops' dissipation, whose power
+// has kinks, by the trapezoidal rule), the end stops' impacts (results.impacts) and the run's
+// statistics.
 class Recorder {
  public:
   Recorder(const Model& model, Results& results, const FrameObserver& observer, double t0,
@@ -33,12 +35,26 @@ class Recorder {
   RunStats& stats();
 
  private:
+  // An end stop's last accepted sample, the energy it has dissipated and its contact in
+  // progress.
+  struct StopTrack {
+    int force = -1;
+    double t = 0, q = 0, qdot = 0, power = 0;
+    bool sampled = false;
+    double dissipated = 0;      // since t0
+    int impact = -1;            // in results.impacts while in contact
+    double energyAtStart = 0;
+  };
+  // Updates the stop's track and impacts with an accepted state; returns its dissipated power.
+  double trackStop(StopTrack& track, const State& state);
+
   const Model& model_;
   Results& results_;
   FrameObserver observer_;
   std::vector<double> outputs_;  // remaining output times, ascending
   std::size_t next_ = 0;
   WorkIntegral work_;
+  std::vector<StopTrack> stops_;
   double lastTime_ = 0.0;
   bool started_ = false;
 };
