@@ -124,6 +124,10 @@ void MainWindow::createActions() {
     addElementDialog(ElementKind::Force, newForce(document_.spec(), ForceType::JointForce, selection_.ids()),
                      tr("Add Joint Force"));
   });
+  make("addLimit", tr("Add &End Stop…"), QKeySequence(), [this] {
+    addElementDialog(ElementKind::Force, newForce(document_.spec(), ForceType::Limit, selection_.ids()),
+                     tr("Add End Stop"));
+  });
   make("addGear", tr("Add &Gear Pair…"), QKeySequence(), [this] {
     addElementDialog(ElementKind::Joint, newGearPair(document_.spec(), selection_.ids()), tr("Add Gear Pair"));
   });
@@ -183,7 +187,7 @@ void MainWindow::createMenus() {
     model->addAction(action(name));
   model->addSeparator();
   for (const char* name : {"addMotion", "addSpring", "addTorsionSpring", "addForce", "addTorque",
-                           "addJointForce", "addGear", "addRackPinion", "addScrew", "addParameter",
+                           "addJointForce", "addLimit", "addGear", "addRackPinion", "addScrew", "addParameter",
                            "addConstraint"})
     model->addAction(action(name));
 

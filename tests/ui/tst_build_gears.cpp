@@ -38,13 +38,6 @@ double numberOf(const JointSpec& j, const std::string& key) {
   return it == j.numbers.end() ? std::nan("") : it->second.value;
 }
 
-// Whether the properties dock shows a field of that name.
-bool propertiesShow(MainWindow& window, const QString& field) {
-  QTableWidget* table = window.properties()->table();
-  for (int row = 0; row < table->rowCount(); ++row)
-    if (table->item(row, 0) && table->item(row, 0)->text() == field) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -63,8 +56,6 @@ class TestBuildGears : public QObject {
   QPoint at(QPointF world, QPoint off = {}) const {
     return viewport_->widgetPosOf(QVector3D(float(world.x()), float(world.y()), 0)).toPoint() + off;
   }
-  // Opens the Model menu by clicking its title and clicks the action's item.
-  void chooseFromModelMenu(const char* name);
 
   std::unique_ptr<QTemporaryDir> dir_;
   std::unique_ptr<MainWindow> window_;
@@ -81,20 +72,6 @@ void TestBuildGears::init() {
 void TestBuildGears::cleanup() {
   window_.reset();
   dir_.reset();
-}
-
-void TestBuildGears::chooseFromModelMenu(const char* name) {
-  QMenuBar* bar = window_->menuBar();
-  auto* menu = window_->findChild<QMenu*>("modelMenu");
-  QVERIFY(menu);
-  QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(menu->menuAction()).center());
-  QTRY_VERIFY(menu->isVisible());
-  QAction* action = window_->action(name);
-  QVERIFY(action && action->isEnabled());
-  const QRect item = menu->actionGeometry(action);
-  QVERIFY(!item.isEmpty());
-  QTest::mouseMove(menu, item.center());
-  QTest::mouseClick(menu, Qt::LeftButton, {}, item.center());
 }
 
 void TestBuildGears::gearPairFromTwoDrawnDisks() {
@@ -128,15 +105,11 @@ void TestBuildGears::gearPairFromTwoDrawnDisks() {
     type(d->field("radius2"), "0.1");
     clickOk(d);
     QVERIFY(d->isVisible());
-    bool explained = false;
-    for (QLabel* label : d->findChildren<QLabel*>())
-      explained =
-          explained || (label->isVisible() && label->text().contains("pitch circles do not touch"));
-    QVERIFY(explained);
+    QVERIFY(formExplains(d, "pitch circles do not touch"));
     type(d->field("radius2"), "0.15");
     clickOk(d);
   });
-  chooseFromModelMenu("addGear");
+  chooseFromModelMenu(*window_, "addGear");
   QCOMPARE(fields, QString("gear %1 %2 0.05 0.15 ")
                        .arg(QString::fromStdString(disk1), QString::fromStdString(disk2)));
   QCOMPARE(spec.joints.size(), std::size_t(1));
@@ -155,6 +128,9 @@ void TestBuildGears::gearPairFromTwoDrawnDisks() {
   QVERIFY(window_->selection()->single() && window_->selection()->single()->name == mesh.name);
   QVERIFY(window_->modelTree()->itemOf({ElementKind::Joint, mesh.name}));
   QVERIFY(propertiesShow(*window_, "radius1"));
+  // Only what a gear reads: its centres and radii, no global point, axis or length.
+  for (const char* field : {"at", "axis", "axis1", "length", "radius"}) QVERIFY2(!propertiesShow(*window_, field), field);
+  QVERIFY(propertiesShow(*window_, "point1"));
   QCOMPARE(viewport_->elementAt(at(pitch, QPoint(2, -2))), name);
 
   // Undo takes it away everywhere; redo brings it back.
@@ -215,7 +191,7 @@ void TestBuildGears::rackAndPinionOnTheSteering() {
     QCOMPARE(d->field("body2")->text(), QString("pinion"));
     clickOk(d);
   });
-  chooseFromModelMenu("addRackPinion");
+  chooseFromModelMenu(*window_, "addRackPinion");
   const JointSpec* added = &spec.joints.back();
   QCOMPARE(added->type, JointType::RackPinion);
   QCOMPARE(added->body1, original.body1);
@@ -267,7 +243,7 @@ void TestBuildGears::screwOnlyInSpatialModels() {
   QVERIFY(!jointNamed(spec, "thread"));
   window_->selection()->set({{ElementKind::Body, "spindle"}, {ElementKind::Body, "nut"}});
   onNextModal<ElementDialog>([](QWidget* dialog) { clickOk(dialog); });
-  chooseFromModelMenu("addScrew");
+  chooseFromModelMenu(*window_, "addScrew");
   const JointSpec& screw = spec.joints.back();
   QCOMPARE(screw.type, JointType::Screw);
   QCOMPARE(screw.body1, std::string("spindle"));

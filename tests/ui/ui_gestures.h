@@ -4,6 +4,7 @@
 // the analysis, the file dialog), choosing a channel to plot.
 
 #include "docks/element_dialog.h"
+#include "docks/properties_dock.h"
 #include "io/model_file.h"
 #include "main_window.h"
 #include "plot/channel_tree.h"
@@ -16,8 +17,12 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QtTest>
 
 #include <functional>
@@ -53,6 +58,36 @@ inline void clickOk(QWidget* dialog) {
   auto* box = dialog->findChild<QDialogButtonBox*>();
   QVERIFY(box);
   QTest::mouseClick(box->button(QDialogButtonBox::Ok), Qt::LeftButton);
+}
+
+// Whether a form shows a visible message containing `text` (why it was not accepted).
+inline bool formExplains(QWidget* dialog, const QString& text) {
+  for (QLabel* label : dialog->findChildren<QLabel*>())
+    if (label->isVisible() && label->text().contains(text)) return true;
+  return false;
+}
+
+// Whether the properties dock shows a field of that name.
+inline bool propertiesShow(MainWindow& window, const QString& field) {
+  QTableWidget* table = window.properties()->table();
+  for (int row = 0; row < table->rowCount(); ++row)
+    if (table->item(row, 0) && table->item(row, 0)->text() == field) return true;
+  return false;
+}
+
+// Opens the Model menu by clicking its title and clicks the action's item.
+inline void chooseFromModelMenu(MainWindow& window, const char* name) {
+  QMenuBar* bar = window.menuBar();
+  auto* menu = window.findChild<QMenu*>("modelMenu");
+  QVERIFY(menu);
+  QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(menu->menuAction()).center());
+  QTRY_VERIFY(menu->isVisible());
+  QAction* action = window.action(name);
+  QVERIFY(action && action->isEnabled());
+  const QRect item = menu->actionGeometry(action);
+  QVERIFY(!item.isEmpty());
+  QTest::mouseMove(menu, item.center());
+  QTest::mouseClick(menu, Qt::LeftButton, {}, item.center());
 }
 
 // Clicks the toolbar button of an action.

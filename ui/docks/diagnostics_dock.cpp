@@ -4,6 +4,8 @@
 
 #include <QStyle>
 
+#include <algorithm>
+
 namespace rlx::ui {
 namespace {
 
@@ -24,7 +26,6 @@ DiagnosticsDock::DiagnosticsDock(Document* document, Selection* selection, QWidg
   setAlternatingRowColors(true);
   connect(document_, &Document::specChanged, this, [this] {
     runLines_.clear();
-    runElements_.clear();
     rebuild();
   });
   connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
@@ -40,39 +41,51 @@ DiagnosticsDock::DiagnosticsDock(Document* document, Selection* selection, QWidg
 int DiagnosticsDock::errorCount() const {
   int n = 0;
   for (const Diagnostic& d : document_->diagnostics()) n += d.severity == Severity::Error;
-  for (const auto& line : runLines_) n += line.second;
+  for (const RunLine& line : runLines_) n += line.level == Level::Error;
   return n;
 }
 
 void DiagnosticsDock::showRun(const Run& run) {
   runLines_.clear();
-  runElements_.clear();
   const Results& results = run.results;
   auto names = [](const std::vector<std::string>& list) {
     QStringList out;
     for (const std::string& s : list) out << QString::fromStdString(s);
     return out;
   };
-  if (!results.report.ok()) {
-    runLines_.append({QString::fromStdString(results.report.message), results.report.status != SolveStatus::Cancelled});
-    runElements_.append(names(results.report.elements));
-  }
-  for (const std::string& note : equilibriumNotes(results)) {
-    runLines_.append({QString::fromStdString(note), false});
-    runElements_.append(QStringList());
-  }
-  for (const RedundantEquation& r : results.redundancy.redundant) {
+  if (!results.report.ok())
+    runLines_.append({QString::fromStdString(results.report.message),
+                      results.report.status != SolveStatus::Cancelled ? Level::Error : Level::Warning,
+                      names(results.report.elements)});
+  for (const std::string& note : equilibriumNotes(results))
+    runLines_.append({QString::fromStdString(note), Level::Warning, {}});
+  for (const RedundantEquation& r : results.redundancy.redundant)
     runLines_.append({tr("redundant constraint equation %1: dropped; the reactions of %2 are not unique")
                           .arg(QString::fromStdString(r.equation), QString::fromStdString(r.element)),
-                      false});
-    runElements_.append({QString::fromStdString(r.element)});
+                      Level::Warning, {QString::fromStdString(r.element)}});
+  // End stops: the first impacts one by one, then how many more.
+  constexpr std::size_t kImpactsListed = 20;
+  for (std::size_t i = 0; i < std::min(results.impacts.size(), kImpactsListed); ++i) {
+    const Impact& impact = results.impacts[i];
+    runLines_.append({QString::fromStdString(impactNote(*run.model, impact)), Level::Information,
+                      {QString::fromStdString(run.model->forces[static_cast<std::size_t>(impact.force)].name)}});
+  }
+  if (results.impacts.size() > kImpactsListed) {
+    double lost = 0;
+    for (std::size_t i = kImpactsListed; i < results.impacts.size(); ++i) lost += results.impacts[i].energyLost;
+    runLines_.append({tr("%1 more impacts of end stops, %2 J lost in them (the summary lists them all)")
+                          .arg(results.impacts.size() - kImpactsListed)
+                          .arg(lost, 0, 'g', 4),
+                      Level::Information, {}});
   }
   rebuild();
 }
 
-void DiagnosticsDock::add(const QString& text, bool error, const QStringList& elements) {
-  auto* item = new QListWidgetItem(
-      style()->standardIcon(error ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning), text, this);
+void DiagnosticsDock::add(const QString& text, Level level, const QStringList& elements) {
+  const QStyle::StandardPixmap icon = level == Level::Error     ? QStyle::SP_MessageBoxCritical
+                                      : level == Level::Warning ? QStyle::SP_MessageBoxWarning
+                                                                : QStyle::SP_MessageBoxInformation;
+  auto* item = new QListWidgetItem(style()->standardIcon(icon), text, this);
   item->setData(kElementsRole, elements);
   item->setToolTip(text);
 }
@@ -81,10 +94,10 @@ void DiagnosticsDock::rebuild() {
   clear();
   for (const Diagnostic& d : document_->diagnostics()) {
     const QString name = elementNameOf(d.element);
-    add(QString::fromStdString(d.text()), d.severity == Severity::Error,
+    add(QString::fromStdString(d.text()), d.severity == Severity::Error ? Level::Error : Level::Warning,
         name.isEmpty() ? QStringList() : QStringList{name});
   }
-  for (int i = 0; i < runLines_.size(); ++i) add(runLines_[i].first, runLines_[i].second, runElements_[i]);
+  for (const RunLine& line : runLines_) add(line.text, line.level, line.elements);
 }
 
 }  // namespace rlx::ui

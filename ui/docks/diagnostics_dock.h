@@ -1,6 +1,7 @@
 #pragma once
 // The diagnostics dock: what the compiler says about the model, and how the last run ended
-// (failures, redundant constraints, non-unique reactions), each line naming its elements.
+// (failures, redundant constraints, non-unique reactions; end stops' impacts as information),
+// each line naming its elements.
 // Clicking a line selects them.
 
 #include "document/document.h"
@@ -24,12 +25,17 @@ class DiagnosticsDock : public QListWidget {
 
  private:
   void rebuild();
-  void add(const QString& text, bool error, const QStringList& elements);
+  enum class Level { Error, Warning, Information };
+  void add(const QString& text, Level level, const QStringList& elements);
 
+  struct RunLine {
+    QString text;
+    Level level;
+    QStringList elements;
+  };
   Document* document_;
   Selection* selection_;
-  QList<QPair<QString, bool>> runLines_;
-  QList<QStringList> runElements_;
+  QList<RunLine> runLines_;
 };
 
 // The element name in a diagnostic's element text (`joints[3] "crank_pin"` -> crank_pin).

@@ -59,7 +59,9 @@ Json newMotion(const Spec& spec, const std::vector<ElementId>& near) {
 
 Json newForce(const Spec& spec, ForceType type, const std::vector<ElementId>& near) {
   const std::string body = pick(spec, near, ElementKind::Body);
-  Json f{{"name", freeName(spec, type == ForceType::SpringDamper ? "spring" : forceTypeName(type))},
+  Json f{{"name", freeName(spec, type == ForceType::SpringDamper ? "spring"
+                                      : type == ForceType::Limit     ? "stop"
+                                                                     : forceTypeName(type))},
          {"type", forceTypeName(type)}};
   switch (type) {
     case ForceType::SpringDamper:
@@ -92,6 +94,19 @@ Json newForce(const Spec& spec, ForceType type, const std::vector<ElementId>& ne
       f["joint"] = pick(spec, near, ElementKind::Joint, drivable);
       f["value"] = "0";
       break;
+    case ForceType::Limit: {
+      // Bounds a quarter turn or 0.1 length units either side of the file's configuration.
+      const std::string joint = pick(spec, near, ElementKind::Joint, drivable);
+      const double reach = !joint.empty() && rotational(spec, joint) ? 0.785 : 0.1;
+      f["joint"] = joint;
+      f["lower"] = -reach;
+      f["upper"] = reach;
+      f["stiffness"] = 1e5;
+      f["exponent"] = 1.5;
+      f["damping"] = 10;
+      f["penetration"] = 1e-3;
+      break;
+    }
   }
   return f;
 }

@@ -21,10 +21,27 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
       if (planar) return {"name", "mass", "inertia", "position", "angle", "velocity", "angular_velocity", "hold", "shape"};
       return {"name", "mass", "inertia", "position", "orientation", "quaternion", "velocity", "angular_velocity", "hold", "shape"};
     case ElementKind::Joint: {
-      std::vector<std::string> fields{"name", "type", "body1", "body2", "at", "axis", "point1",
-                                      "point2", "axis1", "axis2", "length", "radius"};
-      if (const auto family = jointTypeNamed(type))  // its own numbers: a gear's radii
-        for (const FamilyNumber& n : jointFamily(*family).numbers) fields.emplace_back(n.key);
+      const auto known = jointTypeNamed(type);
+      if (!known)  // an unknown type: everything a joint may have
+        return {"name", "type", "body1", "body2", "at", "axis", "point1", "point2", "axis1", "axis2", "length", "radius"};
+      // What the family reads (model/compile.cpp): its points, its axes, its numbers.
+      const JointFamily& family = jointFamily(*known);
+      const bool ownOrigins = family.points == JointPoints::OwnOrigins;
+      const SpatialAxes axes3 = family.spatial ? family.spatial->axes : SpatialAxes::None;
+      // The global axis, body1's, body2's.
+      const bool axis = planar ? family.planar && family.planar->axis
+                               : axes3 != SpatialAxes::None && axes3 != SpatialAxes::CrossAxes;
+      const bool axis1 = planar ? axis : axes3 != SpatialAxes::None;
+      const bool axis2 = !planar && axes3 != SpatialAxes::None && axes3 != SpatialAxes::OptionalAxis;
+      std::vector<std::string> fields{"name", "type", "body1", "body2"};
+      if (!ownOrigins) fields.emplace_back("at");
+      if (axis) fields.emplace_back("axis");
+      fields.insert(fields.end(), {"point1", "point2"});
+      if (axis1) fields.emplace_back("axis1");
+      if (axis2) fields.emplace_back("axis2");
+      if (family.length) fields.emplace_back("length");
+      if (family.radius) fields.emplace_back("radius");
+      for (const FamilyNumber& n : family.numbers) fields.emplace_back(n.key);  // a gear's radii
       return fields;
     }
     case ElementKind::Motion:
@@ -35,6 +52,8 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
       if (type == "torsion_spring") return {"name", "type", "joint", "stiffness", "damping", "free_angle", "preload"};
       if (type == "force") return {"name", "type", "body", "point", "at", "vector", "frame"};
       if (type == "torque") return {"name", "type", "body", planar ? "value" : "vector"};
+      if (type == "limit")
+        return {"name", "type", "joint", "lower", "upper", "stiffness", "exponent", "damping", "penetration"};
       return {"name", "type", "joint", "value"};
     case ElementKind::Constraint:
       if (type == "coupler") return {"name", "type", "joints", "ratios"};
@@ -51,6 +70,12 @@ const std::vector<std::string> kModelFields{"name", "description", "gravity"};
 
 QString fieldUnit(const QString& kind, const QString& type, const QString& field) {
   const bool torsion = type == "torsion_spring";
+  if (type == "limit") {  // along a sliding or a turning joint
+    if (field == "lower" || field == "upper" || field == "penetration") return "m or rad";
+    if (field == "stiffness") return "N/mᵉ or N·m/radᵉ";
+    if (field == "damping") return "N·s/m or N·m·s/rad";
+    return {};
+  }
   if (field == "mass") return "kg";
   if (field == "inertia") return "kg·m²";
   if (field == "position" || field == "at" || field.startsWith("point") || field.startsWith("at") ||

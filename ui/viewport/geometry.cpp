@@ -260,6 +260,18 @@ std::vector<Vec3> groundHatch(const Vec2& at, double size, double z, bool above)
   return out;
 }
 
+std::vector<Vec3> stopWall(const Vec2& a, const Vec2& b, const Vec2& beyond, double hatch, double z) {
+  const auto P = [z](const Vec2& v) { return Vec3(v.x(), v.y(), z); };
+  std::vector<Vec3> out{P(a), P(b)};
+  const Vec2 along = (b - a).normalized(), out45 = (beyond.normalized() + along) * (hatch / std::sqrt(2.0));
+  const int strokes = std::max(2, static_cast<int>((b - a).norm() / hatch));
+  for (int k = 0; k < strokes; ++k) {
+    const Vec2 at = a + (b - a) * (static_cast<double>(k) / strokes);
+    out.insert(out.end(), {P(at), P(at + out45)});
+  }
+  return out;
+}
+
 std::vector<Vec3> rail(const Vec2& at, const Vec2& axis, double length, double size, bool hatched,
                        bool twoLines, double z) {
   const Vec2 u = axis.normalized();

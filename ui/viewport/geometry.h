@@ -67,6 +67,10 @@ vtkSmartPointer<vtkPolyData> polyline(const std::vector<Eigen::Vector3d>& points
 // Ground symbol under (or above) a point: a base line with hatching, `size` wide, at height z.
 std::vector<Eigen::Vector3d> groundHatch(const Eigen::Vector2d& at, double size, double z,
                                          bool above);
+// An end stop's wall from a to b, hatched toward `beyond` (the side the stop forbids) with
+// strokes `hatch` long, at height z.
+std::vector<Eigen::Vector3d> stopWall(const Eigen::Vector2d& a, const Eigen::Vector2d& b,
+                                      const Eigen::Vector2d& beyond, double hatch, double z);
 // A guide along `axis` through `at`: two lines `size` apart (a rail) or one, hatched on one side
 // when grounded.
 std::vector<Eigen::Vector3d> rail(const Eigen::Vector2d& at, const Eigen::Vector2d& axis,

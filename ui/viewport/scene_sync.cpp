@@ -117,6 +117,7 @@ void SceneSync::clear() {
   jointMarks_.clear();
   wheelExtents_.clear();
   motionMarks_.clear();
+  stopMarks_.clear();
   contacts_.clear();
   inkOf_.clear();
   reactionActor_ = nullptr;
@@ -171,6 +172,7 @@ void SceneSync::setModel(const Spec& spec, const Model* model) {
     buildJoints();
     buildSprings();
     buildMotions();
+    buildStops();
   }
   buildGrid();
   if (model_) setState(state_);
@@ -562,6 +564,8 @@ QString SceneSync::elementAt(const Vec2& p, double tolerance) const {
   for (const JointMark& m : motionMarks_)
     if (std::abs((globalPoint(m.body, m.point).head<2>() - p).norm() - m.radius) <= tolerance)
       return m.name;
+  for (const JointMark& m : stopMarks_)
+    if ((globalPoint(m.body, m.point).head<2>() - p).norm() <= m.radius + tolerance) return m.name;
   for (const Spring& s : springs_)
     if (distanceToSegment(p, globalPoint(s.body1, s.s1).head<2>(),
                           globalPoint(s.body2, s.s2).head<2>()) <= 0.02 * size_ + tolerance)

@@ -102,6 +102,7 @@ class SceneSync {
   void updateContacts();
   void buildSprings();
   void buildMotions();
+  void buildStops();  // scene_stops.cpp
   void buildGrid();
   void updateSprings();
   void updateTraces();
@@ -141,6 +142,7 @@ class SceneSync {
   std::vector<JointMark> jointMarks_;
   std::vector<JointMark> wheelExtents_;  // gear wheels and racks: discs the view must show
   std::vector<JointMark> motionMarks_;
+  std::vector<JointMark> stopMarks_;  // end stops: their walls' middles
   struct Contact {  // rolling disk: the contact point's marker
     int joint;
     vtkSmartPointer<vtkMatrix4x4> pose;
