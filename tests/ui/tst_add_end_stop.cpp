@@ -124,6 +124,10 @@ void TestAddEndStop::stopOnThePendulumPin() {
   QTest::qWait(50);
   QTest::mouseClick(dock->viewport(), Qt::LeftButton, {}, dock->visualItemRect(line).center() + QPoint(6, 1));
   QVERIFY(window.selection()->single() && window.selection()->single()->name == stop.name);
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    QTest::qWait(300);
+    window.grab().save(shots + "/end_stop_run.png");
+  }
 }
 
 int main(int argc, char* argv[]) {
