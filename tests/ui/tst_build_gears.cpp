@@ -51,6 +51,7 @@ class TestBuildGears : public QObject {
   void gearPairFromTwoDrawnDisks();
   void rackAndPinionOnTheSteering();
   void screwOnlyInSpatialModels();
+  void beltDrawnOnTheBeltDrive();
 
  private:
   QPoint at(QPointF world, QPoint off = {}) const {
@@ -253,6 +254,27 @@ void TestBuildGears::screwOnlyInSpatialModels() {
   QCOMPARE(numberOf(screw, "pitch"), 0.005);
   QVERIFY(window_->document()->model().has_value());
   QCOMPARE(window_->selection()->single()->name, screw.name);
+}
+
+void TestBuildGears::beltDrawnOnTheBeltDrive() {
+  // The belt of belt_drive.rlx (a coupler of the two bearings) runs from the 50 mm pulley at the
+  // origin to the 120 mm one 0.5 m away: a click on its upper run, a few pixels off, picks it.
+  QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("belt_drive.rlx"))));
+  window_->selection()->clear();
+  clickAction(*window_, "toolSelect");
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0.25, 0.085), QPoint(2, 2)));
+  const ElementId* picked = window_->selection()->single();
+  QVERIFY(picked && picked->name == "belt");
+  QVERIFY(propertiesShow(*window_, "ratios"));
+  // Between the runs there is no belt: the click there selects nothing.
+  window_->selection()->clear();
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0.25, 0.0)));
+  QVERIFY(window_->selection()->isEmpty());
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    window_->selection()->set({{ElementKind::Constraint, "belt"}});
+    QTest::qWait(300);
+    window_->grab().save(shots + "/belt_drive.png");
+  }
 }
 
 int main(int argc, char* argv[]) {

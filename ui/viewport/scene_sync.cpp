@@ -118,6 +118,7 @@ void SceneSync::clear() {
   wheelExtents_.clear();
   motionMarks_.clear();
   stopMarks_.clear();
+  belts_.clear();
   contacts_.clear();
   inkOf_.clear();
   reactionActor_ = nullptr;
@@ -171,6 +172,7 @@ void SceneSync::setModel(const Spec& spec, const Model* model) {
   if (model_) {
     buildJoints();
     buildSprings();
+    buildBelts(spec);
     buildMotions();
     buildStops();
   }
@@ -373,6 +375,7 @@ void SceneSync::setState(const State& state) {
     m->Modified();
   }
   updateSprings();
+  updateBelts();
   updateContacts();
 }
 
@@ -566,6 +569,9 @@ QString SceneSync::elementAt(const Vec2& p, double tolerance) const {
       return m.name;
   for (const JointMark& m : stopMarks_)
     if ((globalPoint(m.body, m.point).head<2>() - p).norm() <= m.radius + tolerance) return m.name;
+  for (const Belt& belt : belts_)
+    for (std::size_t k = 0; k + 1 < belt.spans.size(); k += 2)
+      if (distanceToSegment(p, belt.spans[k], belt.spans[k + 1]) <= 0.01 * size_ + tolerance) return belt.name;
   for (const Spring& s : springs_)
     if (distanceToSegment(p, globalPoint(s.body1, s.s1).head<2>(),
                           globalPoint(s.body2, s.s2).head<2>()) <= 0.02 * size_ + tolerance)

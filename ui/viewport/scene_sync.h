@@ -103,6 +103,8 @@ class SceneSync {
   void buildSprings();
   void buildMotions();
   void buildStops();  // scene_stops.cpp
+  void buildBelts(const Spec& spec);  // scene_belts.cpp: couplers of two turning joints
+  void updateBelts();
   void buildGrid();
   void updateSprings();
   void updateTraces();
@@ -133,6 +135,16 @@ class SceneSync {
     bool zigzag = true;  // a spring; else a straight tie (distance joint)
   };
   std::vector<Spring> springs_;
+  struct Belt {
+    QString name;             // the coupler's
+    int body[2];              // the pulleys
+    Eigen::Vector3d centre[2];  // on them
+    double radius[2];
+    bool crossed;
+    vtkSmartPointer<vtkPolyData> data;
+    std::vector<Eigen::Vector2d> spans;  // the straight runs' ends (global), for picking
+  };
+  std::vector<Belt> belts_;
   struct JointMark {
     QString name;
     int body;               // the body the symbol moves with
