@@ -223,6 +223,7 @@ void TestBuildGears::rackAndPinionOnTheSteering() {
 void TestBuildGears::screwOnlyInSpatialModels() {
   clickAction(*window_, "new");
   QVERIFY(window_->action("addGear")->isEnabled());
+  QVERIFY(window_->action("addCoupler")->isEnabled());
   QVERIFY(window_->action("addRackPinion")->isEnabled());
   QVERIFY(!window_->action("addScrew")->isEnabled());
   QVERIFY2(window_->action("addScrew")->toolTip().contains("3-D"),
@@ -233,6 +234,7 @@ void TestBuildGears::screwOnlyInSpatialModels() {
   QVERIFY(window_->action("addScrew")->isEnabled());
   QVERIFY(!window_->action("addGear")->isEnabled());
   QVERIFY(!window_->action("addRackPinion")->isEnabled());
+  QVERIFY(!window_->action("addCoupler")->isEnabled());
   QVERIFY(window_->action("addGear")->toolTip().contains("2-D"));
 
   // The screw jack's thread, taken away and added again between the selected spindle and nut.
@@ -258,18 +260,58 @@ void TestBuildGears::screwOnlyInSpatialModels() {
 
 void TestBuildGears::beltDrawnOnTheBeltDrive() {
   // The belt of belt_drive.rlx (a coupler of the two bearings) runs from the 50 mm pulley at the
-  // origin to the 120 mm one 0.5 m away: a click on its upper run, a few pixels off, picks it.
+  // origin to the 120 mm one 0.5 m away. Taken away, then added again from the Model menu between
+  // the two bearings clicked in the viewport; a click on its upper run, a few pixels off, picks it.
   QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("belt_drive.rlx"))));
-  window_->selection()->clear();
+  const Spec& spec = window_->document()->spec();
+  const ConstraintSpec original = spec.constraints.front();
+  window_->selection()->set({{ElementKind::Constraint, "belt"}});
+  window_->action("delete")->trigger();
+  QVERIFY(spec.constraints.empty());
+  const QPointF run(0.25, 0.085);
+  QVERIFY(viewport_->elementAt(at(run, QPoint(2, 2))) != "belt");
+
   clickAction(*window_, "toolSelect");
-  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0.25, 0.085), QPoint(2, 2)));
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0, 0), QPoint(3, -2)));
+  QTest::mouseClick(viewport_, Qt::LeftButton, Qt::ControlModifier, at(QPointF(0.5, 0), QPoint(-2, 3)));
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
+  QString fields;
+  onNextModal<ElementDialog>([&fields](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    for (const char* key : {"type", "joints", "ratios"}) fields += d->field(key)->text() + " ";
+    type(d->field("name"), "belt");
+    clickOk(d);
+  });
+  chooseFromModelMenu(*window_, "addCoupler");
+  QCOMPARE(fields, QString(R"(coupler ["drive_bearing","driven_bearing"] [0.05,-0.12] )"));
+  QCOMPARE(spec.constraints.size(), std::size_t(1));
+  const ConstraintSpec& added = spec.constraints.front();
+  QCOMPARE(added.type, ConstraintType::Coupler);
+  QCOMPARE(added.joints, original.joints);
+  QVERIFY(window_->document()->model().has_value());
+  QVERIFY(propertiesShow(*window_, "ratios"));
+
+  window_->selection()->clear();
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(run, QPoint(2, 2)));
   const ElementId* picked = window_->selection()->single();
   QVERIFY(picked && picked->name == "belt");
-  QVERIFY(propertiesShow(*window_, "ratios"));
-  // Between the runs there is no belt: the click there selects nothing.
+  // Between the runs there is no belt: a click there selects nothing.
   window_->selection()->clear();
   QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0.25, 0.0)));
   QVERIFY(window_->selection()->isEmpty());
+  // Undo takes it away from the viewport too; redo brings it back.
+  window_->action("undo")->trigger();
+  QVERIFY(spec.constraints.empty());
+  QVERIFY(viewport_->elementAt(at(run, QPoint(2, 2))) != "belt");
+  window_->action("redo")->trigger();
+  QCOMPARE(viewport_->elementAt(at(run, QPoint(2, 2))), QString("belt"));
+  // The driven pulley turns at r1/r2 of the driver, as in the example.
+  QSignalSpy completed(window_.get(), &MainWindow::runCompleted);
+  clickAction(*window_, "run");
+  QVERIFY(completed.wait(60000));
+  const Results& results = window_->runs().back()->results;
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
   if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
     window_->selection()->set({{ElementKind::Constraint, "belt"}});
     QTest::qWait(300);

@@ -1,7 +1,8 @@
-// Prefilled gear pairs, racks and screws for the element dialog: the bodies from the selection
+// Prefilled gear pairs, racks, screws and couplers for the element dialog: the bodies from the selection
 // (or the first moving bodies), the numbers from where the bodies are in the file's configuration.
 
 #include "docks/element_dialog.h"
+#include "joints/family.h"
 #include "model/compile.h"
 #include "viewport/spec_numbers.h"
 
@@ -143,6 +144,34 @@ Json newScrew(const Spec& spec, const std::vector<ElementId>& near) {
       {"at", Json::array({rounded(at.x(), 1e-9), rounded(at.y(), 1e-9), rounded(at.z(), 1e-9)})},
       {"axis", Json::array({0, 0, 1})},
       {"pitch", 0.005}};
+}
+
+Json newCoupler(const Spec& spec, const std::vector<ElementId>& near) {
+  // The selected joints with a coordinate, then the spec's others: the first two.
+  std::vector<const JointSpec*> joints;
+  const auto add = [&joints](const JointSpec& j) {
+    if (hasCoordinate(j.type) && joints.size() < 2 && std::find(joints.begin(), joints.end(), &j) == joints.end())
+      joints.push_back(&j);
+  };
+  for (const ElementId& id : near)
+    if (id.kind == ElementKind::Joint)
+      for (const JointSpec& j : spec.joints)
+        if (j.name == id.name) add(j);
+  for (const JointSpec& j : spec.joints) add(j);
+  // Pulleys: the disks the joints turn, radii as ratios of opposite signs (an open belt).
+  const SpecNumbers numbers(spec);
+  Json names = Json::array(), ratios = Json::array();
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    const JointSpec& j = *joints[i];
+    const BodySpec* pulley = bodyOf(spec, j.body2 != "ground" ? j.body2 : j.body1);
+    const double radius = coordinateIsAngle(j.type) ? diskRadius(numbers, pulley) : 0.0;
+    names.push_back(j.name);
+    ratios.push_back((i == 0 ? 1.0 : -1.0) * (radius > 0 ? rounded(radius, 1e-6) : 1.0));
+  }
+  return Json{{"name", freeName(spec, "coupler")},
+              {"type", constraintTypeName(ConstraintType::Coupler)},
+              {"joints", names},
+              {"ratios", ratios}};
 }
 
 }  // namespace rlx::ui
