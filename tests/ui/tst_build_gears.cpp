@@ -203,14 +203,17 @@ void TestBuildGears::rackAndPinionOnTheSteering() {
   QVERIFY(std::abs(numberOf(*added, "pitch_radius") - 0.03) < 1e-12);
   QVERIFY(window_->document()->model().has_value());
   window_->selection()->clear();  // drawn as before, not highlighted
-  // Drawn: the teeth of the pinion and the rack appear. (Its pick mark at the pitch point lies
-  // under the rack guide's, which is picked first, as in the example.)
+  // Drawn: the teeth of the pinion and the rack appear.
   const QImage after = viewport_->grabFrame();
   QCOMPARE(after.size(), before.size());
   int changed = 0;
   for (int y = 0; y < after.height(); ++y)
     for (int x = 0; x < after.width(); ++x) changed += after.pixel(x, y) != before.pixel(x, y);
   QVERIFY2(changed > 200, qPrintable(QString::number(changed)));
+  // Picked on the rack's teeth right of the pinion (the pitch point, below the pinion's centre,
+  // is where the rack's guide is picked).
+  QCOMPARE(viewport_->elementAt(at(QPointF(0.03, -0.03), QPoint(2, 1))), QString::fromStdString(added->name));
+  QCOMPARE(viewport_->elementAt(at(QPointF(0, -0.03), QPoint(-1, 2))), QString("rack_guide"));
 
   // The steering works as the example's: the rack moves r times the pinion's angle.
   QSignalSpy completed(window_.get(), &MainWindow::runCompleted);

@@ -122,7 +122,9 @@ Vec3 SceneSync::addGearing(const QString& name, const Joint& j, double z) {
     draw(j.body1, geometry::rackOutline(foot.head<2>(), j.a1.head<2>(), towards, length, toothPitch), 1.5);
     for (const double end : {-0.5, 0.5})
       wheelExtents_.push_back({name, j.body1, foot + end * length * j.a1, toothPitch});
-    return pitch;
+    // Picked on the rack's teeth a pinion radius along from the pitch point: the pitch point is
+    // often where the rack's guide has its own mark.
+    return bodyPointPosition(*model_, model_->q0, j.body1, foot + R * j.a1);
   }
   const double R1 = j.numbers[0], R2 = j.numbers[1];
   const bool internal = j.type == JointType::InternalGear;
@@ -191,9 +193,10 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
       break;
     case PlanarSymbol::Gear:
     case PlanarSymbol::Rack: {
-      // Picked at the pitch point, where the teeth meet.
-      const Vec3 pitch = addGearing(name, j, top);
-      jointMarks_.push_back({name, body, bodyPointLocal(*model_, model_->q0, body, pitch), pin});
+      // Picked where the teeth meet (a rack: on its teeth beside the pitch point).
+      const Vec3 mark = addGearing(name, j, top);
+      const int on = family->symbol == PlanarSymbol::Rack ? j.body1 : body;  // a rack's teeth move with it
+      jointMarks_.push_back({name, on, bodyPointLocal(*model_, model_->q0, on, mark), pin});
       return;
     }
   }

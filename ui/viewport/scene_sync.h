@@ -96,8 +96,8 @@ class SceneSync {
   void buildSpatialJoint(const Joint& joint);
   void addPin(const QString& name, int body, const Eigen::Vector2d& at, double radius, double z);
   void addTie(const QString& name, const Joint& joint);
-  // Gear wheels and racks of a gear or rack_pinion joint at height z; returns the pitch point
-  // (global, the file's configuration).
+  // Gear wheels and racks of a gear or rack_pinion joint at height z; returns where it is picked
+  // (global, the file's configuration): a gear pair's pitch point, a point of the rack's teeth.
   Eigen::Vector3d addGearing(const QString& name, const Joint& joint, double z);
   void updateContacts();
   void buildSprings();
