@@ -200,6 +200,21 @@ class TestEndStops : public QObject {
     QVERIFY(results.frames.back().state.v(0) < -1.99);
   }
 
+  void restsOnTheStopInStatics() {
+    // With the stop at -pi/4 the rod rests on it: k delta = m g (l/2) cos(-pi/4 - delta).
+    Spec spec = test::loadSpec(test::examplePath("end_stop_pendulum.rlx"));
+    spec.forces[0].lower = Number::expr("-pi/4");
+    spec.analysis->type = AnalysisType::Statics;
+    spec.analysis->endTime = 0.01;
+    spec.analysis->step = 0.01;
+    const Results results = runOrFail(spec);
+    const double angle = results.frames.back().state.q(2), delta = -kPi / 4 - angle;
+    const double balance = kStiffness * delta - 9.81 * 0.5 * std::cos(kPi / 4 + delta);
+    qInfo("resting %.6e rad past the stop; moment balance %.1e N m", delta, balance);
+    QVERIFY(delta > 3e-4 && delta < 4e-4);
+    QVERIFY2(std::abs(balance) < 1e-9, qPrintable(QString::number(balance)));
+  }
+
   void summaryListsImpacts() {
     AnalysisOutcome outcome = runAnalysis(test::compileOrFail(pendulum("hht", 1e-3)), {});
     const nlohmann::json summary = makeSummary(test::compileOrFail(pendulum("hht", 1e-3)), outcome.results, true);
