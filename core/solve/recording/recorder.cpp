@@ -38,6 +38,7 @@ double Recorder::trackStop(StopTrack& track, const State& state) {
   const StopContact contact = stopContact(stop, c.value, c.rate);
   // The trapezoidal rule: the power has kinks where contact begins and where the stop lets go,
   // which a cubic through four samples turns into wiggles of the order of the power times a step.
+  const double before = track.dissipated;
   if (track.sampled) track.dissipated += 0.5 * (state.t - track.t) * (contact.dissipation + track.power);
   if (contact.penetration > 0 && track.impact < 0) {
     // In free flight until the bound: the speed is the last sample's, the time where q crossed.
@@ -48,8 +49,7 @@ double Recorder::trackStop(StopTrack& track, const State& state) {
     impact.start = track.sampled ? crossing(track.t, track.q, state.t, c.value, bound) : state.t;
     impact.approachSpeed = std::abs(track.sampled ? track.qdot : c.rate);
     impact.end = impact.reboundSpeed = std::numeric_limits<double>::quiet_NaN();
-    track.energyAtStart = track.sampled ? track.dissipated - 0.5 * (state.t - track.t) * (contact.dissipation + track.power)
-                                        : track.dissipated;
+    track.energyAtStart = before;  // the step into contact is part of it
     track.impact = static_cast<int>(results_.impacts.size());
     results_.impacts.push_back(impact);
   }
