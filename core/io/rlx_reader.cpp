@@ -115,8 +115,41 @@ BodySpec readBody(FieldReader& in, ReadContext& context) {
   return body;
 }
 
+// A cam's curve (`curve1`, `curve2`): expressions x and y of u with a range, or spline points.
+void readCurve(FieldReader& joint, ReadContext& context, const char* key,
+               std::optional<CurveSpec>& out) {
+  const Json* value = joint.take(key);
+  if (!value) return;
+  if (!value->is_object()) {
+    joint.error(key, "must be an object, got " + describeKind(*value));
+    return;
+  }
+  const std::string prefix = std::string(key) + ".";
+  FieldReader in(*value, joint.element(), context, prefix);
+  CurveSpec curve;
+  if (const Json* points = in.take("points")) {
+    for (const char* other : {"x", "y", "range", "closed"})
+      if (in.has(other)) in.error(other, "does not go with points: a curve is x and y, or points");
+    if (!points->is_array() || points->size() < 3) {
+      in.error("points", "must be an array of at least 3 points, got " + describeKind(*points));
+    } else {
+      for (std::size_t i = 0; i < points->size(); ++i)
+        if (auto point = in.asVector((*points)[i], prefix + "points[" + std::to_string(i) + "]", 2))
+          curve.points.push_back(std::move(*point));
+    }
+  } else {
+    in.function("x", curve.x, Need::Required);
+    in.function("y", curve.y, Need::Required);
+    if (auto range = in.numbers("range", {2})) curve.range = std::move(*range);
+    in.flag("closed", curve.closed);
+  }
+  in.number("offset", curve.offset);
+  in.finish();
+  out = std::move(curve);
+}
+
 // A joint: name, type and both bodies required; points and axes global or per body.
-JointSpec readJoint(FieldReader& in) {
+JointSpec readJoint(FieldReader& in, ReadContext& context) {
   JointSpec joint;
   joint.name = in.name();
   std::vector<std::string> names;  // the family table's
@@ -139,6 +172,9 @@ JointSpec readJoint(FieldReader& in) {
       in.number(n.key, value);
       if (value) joint.numbers[n.key] = *value;
     }
+  const JointCurves curves = type ? jointFamily(*type).curves : JointCurves::Both;
+  if (curves == JointCurves::Both) readCurve(in, context, "curve1", joint.curve1);
+  if (curves != JointCurves::None) readCurve(in, context, "curve2", joint.curve2);
   return joint;
 }
 
@@ -399,8 +435,7 @@ LoadResult readRlx(std::string_view text, const std::string& source) {
 
   // The element lists.
   readList<BodySpec>(top, "bodies", context, spec.bodies, readBody);
-  readList<JointSpec>(top, "joints", context, spec.joints,
-                      [](FieldReader& in, ReadContext&) { return readJoint(in); });
+  readList<JointSpec>(top, "joints", context, spec.joints, readJoint);
   readList<MotionSpec>(top, "motions", context, spec.motions,
                        [](FieldReader& in, ReadContext&) { return readMotion(in); });
   readList<ForceSpec>(top, "forces", context, spec.forces, readForce);

@@ -78,6 +78,21 @@ Json writeBody(const BodySpec& body, bool planar) {
   return out;
 }
 
+void put(Json& object, const char* key, const std::optional<CurveSpec>& curve) {
+  if (!curve) return;
+  Json out;
+  if (!curve->points.empty()) {
+    for (const Vector& point : curve->points) out["points"].push_back(numbers(point));
+  } else {
+    out["x"] = curve->x;
+    out["y"] = curve->y;
+    if (!curve->range.empty()) out["range"] = numbers(curve->range);
+    if (curve->closed) out["closed"] = true;
+  }
+  put(out, "offset", curve->offset);
+  object[key] = std::move(out);
+}
+
 Json writeJoint(const JointSpec& joint) {
   Json out;
   out["name"] = joint.name;
@@ -95,6 +110,8 @@ Json writeJoint(const JointSpec& joint) {
   for (const FamilyNumber& n : jointFamily(joint.type).numbers)
     if (const auto value = joint.numbers.find(n.key); value != joint.numbers.end())
       put(out, n.key, std::optional<Number>(value->second));
+  if (jointFamily(joint.type).curves == JointCurves::Both) put(out, "curve1", joint.curve1);
+  if (jointFamily(joint.type).curves != JointCurves::None) put(out, "curve2", joint.curve2);
   return out;
 }
 

@@ -7,7 +7,7 @@ namespace rlx {
 namespace families {
 extern const JointFamily revolute, translational, fixed, distance, pointOnLine, spherical,
     cylindrical, universal, planar, pointOnPlane, parallelAxes, perpendicular, rollingDisk, gear,
-    internalGear, rackPinion, screw;
+    internalGear, rackPinion, screw, pointOnCurve, curveOnCurve;
 }  // namespace families
 
 namespace {
@@ -32,6 +32,8 @@ const JointFamily* familyOf(JointType type) {
     case JointType::InternalGear: return &families::internalGear;
     case JointType::RackPinion: return &families::rackPinion;
     case JointType::Screw: return &families::screw;
+    case JointType::PointOnCurve: return &families::pointOnCurve;
+    case JointType::CurveOnCurve: return &families::curveOnCurve;
   }
   return nullptr;
 }

@@ -50,6 +50,9 @@ struct FamilyNumber {
   NumberRule rule = NumberRule::Positive;
 };
 
+// The curves compile reads (joints/curve.h): none, curve2 (on body2), or curve1 and curve2.
+enum class JointCurves { None, Curve2, Both };
+
 // The axes compile reads in 3-D and how it builds frame1 and frame2 (model/compile_spatial.cpp):
 //   None          no axis; both frames the identity
 //   Axis          axis (global) or axis1 required, axis2 optional; frame2 = frame1 in the file
@@ -59,7 +62,7 @@ struct FamilyNumber {
 enum class SpatialAxes { None, Axis, OptionalAxis, CrossAxes, PlaneAndDisk };
 
 // What the viewport draws (ui/viewport/scene_joints.cpp), per dimension.
-enum class PlanarSymbol { Pin, Slider, PointOnLine, Weld, Tie, Gear, Rack };
+enum class PlanarSymbol { Pin, Slider, PointOnLine, Weld, Tie, Gear, Rack, Cam };
 enum class SpatialSymbol {
   Hinge, Sleeve, Slider, PointOnLine, Ball, Cross, PointOnPlane, PlanarBlock, AxisPair, Weld, Tie,
   RollingContact, Screw,
@@ -110,6 +113,7 @@ struct JointFamily {
   JointPoints points = JointPoints::Both;
   bool length = false;  // reads `length` (default: the distance in the file's configuration)
   bool radius = false;  // reads `radius` (required, positive)
+  JointCurves curves = JointCurves::None;
   std::span<const FamilyNumber> numbers{};  // at most kMaxFamilyNumbers
   const PlanarFamily* planar = nullptr;    // nullptr: not in 2-D
   const SpatialFamily* spatial = nullptr;  // nullptr: not in 3-D

@@ -7,9 +7,12 @@
 #include <Eigen/Dense>
 
 #include <array>
+#include <memory>
 #include <string>
 
 namespace rlx {
+
+class Curve;
 
 constexpr int kGround = -1;
 constexpr int kMaxFamilyNumbers = 2;
@@ -26,6 +29,7 @@ struct Joint {
   double length = 0.0;  // distance
   double radius = 0.0;  // rolling_disk
   std::array<double, kMaxFamilyNumbers> numbers{};  // the family's own (joints/family.h)
+  std::array<std::shared_ptr<const Curve>, 2> curves;  // cams: curve1 (body1), curve2 (body2)
   // Rolling families (gear, rack_pinion, screw): the value of the rolling relation in the file's
   // configuration (the teeth's phase) and the side of the line the pinion is on (+1 or -1).
   double phase = 0.0;

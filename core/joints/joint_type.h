@@ -22,6 +22,8 @@ enum class JointType {
   InternalGear,
   RackPinion,
   Screw,
+  PointOnCurve,
+  CurveOnCurve,
 };
 
 }  // namespace rlx

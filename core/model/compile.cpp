@@ -166,6 +166,7 @@ void Compiler::compileJoints() {
       if (const auto p2 = bodyPoint(j.body2, s.point2, s.at, element, "point2", "at")) j.s2 = *p2;
     }
     const bool numbersOk = compileFamilyNumbers(s, j, element);
+    if (planar && family.planar) compileCurves(s, j, element);
     if (!planar) {
       if (family.spatial) compileSpatialJointFrames(s, j, element, numbersOk);
     } else if (family.planar && family.planar->axis) {

@@ -71,6 +71,7 @@ struct Compiler {
   void compileJoints();
   // The family's own numbers (joints/family.h) into j.numbers; false when one is missing or bad.
   bool compileFamilyNumbers(const JointSpec& s, Joint& j, const std::string& element);
+  void compileCurves(const JointSpec& s, Joint& j, const std::string& element);  // compile_curves.cpp
   void compileMotions();
   void compileForces();
   void compileLimit(const ForceSpec& s, const std::string& element, Force& f);  // compile_forces.cpp

@@ -66,6 +66,17 @@ struct BodySpec {
   bool operator==(const BodySpec&) const = default;
 };
 
+// A cam's curve in its body's coordinates (joints/curve.h): expressions x(u), y(u) over `range`
+// (default 0 to 2 pi), or points of a closed spline; either offset along its normal.
+struct CurveSpec {
+  std::string x, y;
+  std::vector<Number> range;  // empty: {0, 2 pi}
+  bool closed = false;
+  std::vector<Vector> points;
+  std::optional<Number> offset;
+  bool operator==(const CurveSpec&) const = default;
+};
+
 struct JointSpec {
   std::string name;
   JointType type = JointType::Revolute;
@@ -75,6 +86,7 @@ struct JointSpec {
   std::optional<Number> length;  // distance (default: the initial distance)
   std::optional<Number> radius;  // rolling_disk
   std::map<std::string, Number> numbers;  // the family's own, by key (gear: radius1, radius2)
+  std::optional<CurveSpec> curve1, curve2;  // cams
   bool operator==(const JointSpec&) const = default;
 };
 

@@ -24,7 +24,7 @@ void TestJointFamilies::everyTypeIsListed() {
   const std::vector<JointType>& types = jointTypes();
   QVERIFY(!types.empty());
   QCOMPARE(types.front(), JointType::Revolute);
-  QCOMPARE(types.back(), JointType::Screw);
+  QCOMPARE(types.back(), JointType::CurveOnCurve);
   for (std::size_t i = 0; i < types.size(); ++i) QCOMPARE(static_cast<std::size_t>(types[i]), i);
 }
 
@@ -47,7 +47,7 @@ void TestJointFamilies::recordsAreComplete() {
     // Its own numbers fit Joint::numbers, with distinct keys that no other field uses.
     QVERIFY2(family.numbers.size() <= static_cast<std::size_t>(kMaxFamilyNumbers), name);
     std::set<std::string> keys{"name", "type", "body1", "body2", "at", "axis", "point1",
-                               "point2", "axis1", "axis2", "length", "radius"};
+                               "point2", "axis1", "axis2", "length", "radius", "curve1", "curve2"};
     for (const FamilyNumber& n : family.numbers) {
       QVERIFY2(keys.insert(n.key).second, name + " " + n.key);
       QVERIFY2(n.meaning[0] != '\0', name + " " + n.key);
@@ -93,6 +93,11 @@ void TestJointFamilies::predicates() {
     QVERIFY(!hasCoordinate(type));
     QVERIFY(jointFamily(type).planar && !jointFamily(type).spatial);
   }
+  // Cams: in the plane, with their curves, no coordinate.
+  QVERIFY(jointFamily(JointType::PointOnCurve).curves == JointCurves::Curve2);
+  QVERIFY(jointFamily(JointType::CurveOnCurve).curves == JointCurves::Both);
+  for (const JointType type : {JointType::PointOnCurve, JointType::CurveOnCurve})
+    QVERIFY(!hasCoordinate(type) && jointFamily(type).planar && !jointFamily(type).spatial);
   QVERIFY(coordinateIsAngle(JointType::Screw));
   QVERIFY(!jointFamily(JointType::Screw).planar && jointFamily(JointType::Screw).spatial);
 }

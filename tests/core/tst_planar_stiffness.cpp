@@ -140,12 +140,14 @@ class TestPlanarStiffness : public QObject {
 
   void gearingStiffnessMatchesDifferences_data() {
     QTest::addColumn<QString>("file");
-    for (const char* file : {"gear_train.rlx", "planetary_gears.rlx", "rack_pinion_steering.rlx"})
+    for (const char* file : {"gear_train.rlx", "planetary_gears.rlx", "rack_pinion_steering.rlx",
+                             "disk_cam_roller.rlx", "flat_face_cam.rlx"})
       QTest::newRow(file) << file;
   }
 
   void gearingStiffnessMatchesDifferences() {
-    // The gear rows' Hessian (-(R1 + sigma R2) beta_qq) and the rack's (the projection's).
+    // The gear rows' Hessian (-(R1 + sigma R2) beta_qq), the rack's (the projection's) and the
+    // cams' (the contact's, through the curve parameters' implicit function).
     QFETCH(QString, file);
     const Model model = test::compileOrFail(test::loadSpec(test::examplePath(file.toStdString())));
     QVERIFY(closedFormConstraintStiffness(model));

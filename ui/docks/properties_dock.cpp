@@ -23,7 +23,7 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
     case ElementKind::Joint: {
       const auto known = jointTypeNamed(type);
       if (!known)  // an unknown type: everything a joint may have
-        return {"name", "type", "body1", "body2", "at", "axis", "point1", "point2", "axis1", "axis2", "length", "radius"};
+        return {"name", "type", "body1", "body2", "at", "axis", "point1", "point2", "axis1", "axis2", "length", "radius", "curve1", "curve2"};
       // What the family reads (model/compile.cpp): its points, its axes, its numbers.
       const JointFamily& family = jointFamily(*known);
       const bool ownOrigins = family.points == JointPoints::OwnOrigins;
@@ -42,6 +42,8 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
       if (family.length) fields.emplace_back("length");
       if (family.radius) fields.emplace_back("radius");
       for (const FamilyNumber& n : family.numbers) fields.emplace_back(n.key);  // a gear's radii
+      if (family.curves == JointCurves::Both) fields.emplace_back("curve1");  // a cam's
+      if (family.curves != JointCurves::None) fields.emplace_back("curve2");
       return fields;
     }
     case ElementKind::Motion:

@@ -3,6 +3,7 @@
 // move with; distance ties and rolling contacts are updated with each state.
 #include "viewport/scene_sync.h"
 
+#include "joints/curve.h"
 #include "joints/family.h"
 #include "solve/assembly/drag.h"
 #include "solve/equations/constraints.h"
@@ -197,6 +198,33 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
       const Vec3 mark = addGearing(name, j, top);
       const int on = family->symbol == PlanarSymbol::Rack ? j.body1 : body;  // a rack's teeth move with it
       jointMarks_.push_back({name, on, bodyPointLocal(*model_, model_->q0, on, mark), pin});
+      return;
+    }
+    case PlanarSymbol::Cam: {
+      // The curves on their bodies, a pin at a point follower; picked at the contact (on body1,
+      // the follower, which stays there).
+      for (std::size_t k = 0; k < 2; ++k)
+        if (const Curve* curve = j.curves[k].get()) {
+          std::vector<Vec3> line;
+          for (const Vec2& q : curve->samples()) line.emplace_back(q.x(), q.y(), top);
+          vtkActor* a = addActor(geometry::polyline(line, curve->closed()), name,
+                                 poseOf(k == 0 ? j.body1 : j.body2));
+          paint(a, kInk);
+          a->GetProperty()->SetLineWidth(2.0);
+          // The view shows the whole curve: the disc round its samples' box.
+          Eigen::AlignedBox2d box;
+          for (const Vec2& q : curve->samples()) box.extend(q);
+          const int on = k == 0 ? j.body1 : j.body2;
+          wheelExtents_.push_back({name, on, Vec3(box.center().x(), box.center().y(), 0.0),
+                                   0.5 * box.diagonal().norm()});
+        }
+      if (!j.curves[0]) addPin(name, j.body1, j.s1.head<2>(), 0.6 * pin, top + layer_);
+      const State file{0.0, model_->q0, model_->v0};
+      const Vec2 contact = family->reactionPoint(j, planarBody(*model_, file, j.body1),
+                                                 planarBody(*model_, file, j.body2));
+      jointMarks_.push_back({name, j.body1,
+                             bodyPointLocal(*model_, model_->q0, j.body1, Vec3(contact.x(), contact.y(), 0)),
+                             pin});
       return;
     }
   }

@@ -152,7 +152,7 @@ class SceneSync {
     double radius;
   };
   std::vector<JointMark> jointMarks_;
-  std::vector<JointMark> wheelExtents_;  // gear wheels and racks: discs the view must show
+  std::vector<JointMark> wheelExtents_;  // gear wheels, racks, cams' curves: discs the view must show
   std::vector<JointMark> motionMarks_;
   std::vector<JointMark> stopMarks_;  // end stops: their walls' middles
   struct Contact {  // rolling disk: the contact point's marker
