@@ -138,6 +138,9 @@ void MainWindow::createActions() {
   make("addCoupler", tr("Add Coupler (&Belt)…"), QKeySequence(), [this] {
     addElementDialog(ElementKind::Constraint, newCoupler(document_.spec(), selection_.ids()), tr("Add Coupler"));
   });
+  make("addCam", tr("Add C&am (Point on Curve)…"), QKeySequence(), [this] {
+    addElementDialog(ElementKind::Joint, newCam(document_.spec(), selection_.ids()), tr("Add Cam"));
+  });
   make("addScrew", tr("Add Scre&w…"), QKeySequence(), [this] {
     addElementDialog(ElementKind::Joint, newScrew(document_.spec(), selection_.ids()), tr("Add Screw"));
   });
@@ -190,7 +193,7 @@ void MainWindow::createMenus() {
     model->addAction(action(name));
   model->addSeparator();
   for (const char* name : {"addMotion", "addSpring", "addTorsionSpring", "addForce", "addTorque",
-                           "addJointForce", "addLimit", "addGear", "addRackPinion", "addCoupler", "addScrew", "addParameter",
+                           "addJointForce", "addLimit", "addGear", "addRackPinion", "addCoupler", "addCam", "addScrew", "addParameter",
                            "addConstraint"})
     model->addAction(action(name));
 
@@ -309,6 +312,7 @@ void MainWindow::updateActions() {
   only("addGear", planar, tr("Gear pairs are planar: open or start a 2-D model"));
   only("addRackPinion", planar, tr("Racks and pinions are planar: open or start a 2-D model"));
   only("addCoupler", planar, tr("Couplers are planar: open or start a 2-D model"));
+  only("addCam", planar, tr("Cams are planar: open or start a 2-D model"));
   only("addScrew", !planar, tr("A screw is a spatial joint: open or start a 3-D model (New Spatial Model)"));
 }
 

@@ -1,6 +1,7 @@
 // A user adds gearing from the Model menu on the real main window: a gear pair between two
 // disks drawn with the mouse and selected by clicking them (a few pixels off their centres, the
-// second with Ctrl), a rack and pinion on the steering example, and a screw on the screw jack.
+// second with Ctrl), a rack and pinion on the steering example, a screw on the screw jack, a belt
+// on the belt drive, and a cam (point on curve) between the roller cam example's bodies.
 // The dialogs come prefilled from the selection; OK adds one undoable joint that compiles and
 // that the viewport draws where its teeth meet. The Gear and Rack actions apply to planar models
 // only, the Screw action to spatial ones.
@@ -52,6 +53,7 @@ class TestBuildGears : public QObject {
   void rackAndPinionOnTheSteering();
   void screwOnlyInSpatialModels();
   void beltDrawnOnTheBeltDrive();
+  void camBetweenFollowerAndCam();
 
  private:
   QPoint at(QPointF world, QPoint off = {}) const {
@@ -320,6 +322,93 @@ void TestBuildGears::beltDrawnOnTheBeltDrive() {
     QTest::qWait(300);
     window_->grab().save(shots + "/belt_drive.png");
   }
+}
+
+void TestBuildGears::camBetweenFollowerAndCam() {
+  QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("disk_cam_roller.rlx"))));
+  const Spec& spec = window_->document()->spec();
+  // The example's roller contact, picked a few pixels off the contact (0, r0 - rr), and deleted.
+  clickAction(*window_, "toolSelect");
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0.0, 0.04), QPoint(2, -1)));
+  const ElementId* picked = window_->selection()->single();
+  QVERIFY(picked && picked->name == "roller_contact");
+  window_->action("delete")->trigger();
+  QVERIFY(!jointNamed(spec, "roller_contact"));
+  QVERIFY(window_->action("addCam")->isEnabled());
+
+  // The follower clicked on its stem, the cam Ctrl-clicked in the model tree.
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at(QPointF(0.0, 0.12), QPoint(1, 3)));
+  QVERIFY(window_->selection()->single() && window_->selection()->single()->name == "follower");
+  ModelTree* tree = window_->modelTree();
+  QTreeWidgetItem* cam = tree->itemOf({ElementKind::Body, "cam"});
+  QVERIFY(cam);
+  tree->scrollToItem(cam);
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::ControlModifier, tree->visualItemRect(cam).center());
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
+  const int undoSteps = window_->document()->undoStack()->count();
+
+  // Prefilled: the follower's origin on a circle of the cam through it. A curve of time is
+  // explained; then a cam that lifts by 10 mm over half a turn and falls back.
+  QStringList prefilled;
+  onNextModal<ElementDialog>([&prefilled](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    for (const char* key : {"type", "body1", "body2", "curve2.x", "curve2.y", "curve2.closed"})
+      prefilled << d->field(key)->text();
+    type(d->field("curve2.x"), "0.05*sin(u) + t");
+    clickOk(d);
+    QVERIFY(d->isVisible());
+    QVERIFY(formExplains(d, "curve2.x"));
+    type(d->field("curve2.x"), "(0.05 + 0.005*(1 - cos(u)))*sin(u)");
+    type(d->field("curve2.y"), "(0.05 + 0.005*(1 - cos(u)))*cos(u)");
+    clickOk(d);
+  });
+  chooseFromModelMenu(*window_, "addCam");
+  QCOMPARE(prefilled.join(" "), QString("point_on_curve follower cam 0.05*cos(u) 0.05*sin(u) true"));
+  const JointSpec added = spec.joints.back();
+  QCOMPARE(added.type, JointType::PointOnCurve);
+  QVERIFY(added.curve2 && added.curve2->closed && added.curve2->x == "(0.05 + 0.005*(1 - cos(u)))*sin(u)");
+  QVERIFY(window_->document()->model().has_value());
+  QCOMPARE(window_->document()->undoStack()->count(), undoSteps + 1);
+
+  // Selected, listed, its curve in the properties, picked on the cam's curve (the contact is
+  // where the follower's guide is picked).
+  const QString name = QString::fromStdString(added.name);
+  QVERIFY(window_->selection()->single() && window_->selection()->single()->name == added.name);
+  QVERIFY(tree->itemOf({ElementKind::Joint, added.name}));
+  QVERIFY(propertiesShow(*window_, "curve2"));
+  QCOMPARE(viewport_->elementAt(at(QPointF(0.055, 0.0), QPoint(-2, 2))), name);
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    QTest::qWait(300);
+    window_->grab().save(shots + "/cam_added.png");
+  }
+
+  // Undo takes it away everywhere, redo brings it back.
+  window_->action("undo")->trigger();
+  QVERIFY(!jointNamed(spec, added.name));
+  for (const ElementId& id : window_->selection()->ids()) QVERIFY(id.name != added.name);
+  QVERIFY(!tree->itemOf({ElementKind::Joint, added.name}));
+  QVERIFY(!propertiesShow(*window_, "curve2"));
+  QVERIFY(viewport_->elementAt(at(QPointF(0.055, 0.0), QPoint(-2, 2))) != name);
+  window_->action("redo")->trigger();
+  QVERIFY(jointNamed(spec, added.name) && *jointNamed(spec, added.name) == added);
+  QVERIFY(tree->itemOf({ElementKind::Joint, added.name}));
+  QCOMPARE(viewport_->elementAt(at(QPointF(0.055, 0.0), QPoint(-2, 2))), name);
+
+  // It runs: the follower rides the cam, 50 to 60 mm up.
+  window_->selection()->clear();
+  QSignalSpy completed(window_.get(), &MainWindow::runCompleted);
+  clickAction(*window_, "run");
+  QVERIFY(completed.wait(60000));
+  const Results& results = window_->runs().back()->results;
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  double low = 1, high = 0;
+  for (const Frame& f : results.frames) {
+    low = std::min(low, f.state.q(4));
+    high = std::max(high, f.state.q(4));
+  }
+  QVERIFY2(std::abs(low - 0.05) < 1e-6 && std::abs(high - 0.06) < 1e-6,
+           qPrintable(QString("%1 %2").arg(low).arg(high)));
 }
 
 int main(int argc, char* argv[]) {

@@ -158,7 +158,13 @@ void ElementDialog::accept() {
         key == "function" || key == "value")
       value = edit->text().trimmed().toStdString();  // names and expressions are text
     if (kind_ == ElementKind::Parameter && key == "value") value = valueOfText(edit->text());
-    if (!value.is_null() && !(value.is_string() && value.get<std::string>().empty())) object[key] = value;
+    if (key.ends_with(".x") || key.ends_with(".y")) value = edit->text().trimmed().toStdString();
+    if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) continue;
+    // "curve2.x": a field of a nested object.
+    if (const auto dot = key.find('.'); dot != std::string::npos)
+      object[key.substr(0, dot)][key.substr(dot + 1)] = value;
+    else
+      object[key] = value;
   }
   const EditResult result = addElement(document_->spec(), kind_, object);
   if (!result.spec) {

@@ -44,7 +44,7 @@ nlohmann::ordered_json newMotion(const Spec& spec, const std::vector<ElementId>&
 nlohmann::ordered_json newForce(const Spec& spec, ForceType type, const std::vector<ElementId>& near);
 nlohmann::ordered_json newParameter(const Spec& spec);
 nlohmann::ordered_json newConstraint(const Spec& spec, bool holonomic);
-// Gearing (docks/new_gearing.cpp), between the two selected bodies or the first two of the spec.
+// Gearing and cams (docks/new_gearing.cpp), between the two selected bodies or the first two of the spec.
 // A gear pair (2-D) whose pitch circles touch at the bodies' origins: a disk keeps its radius.
 nlohmann::ordered_json newGearPair(const Spec& spec, const std::vector<ElementId>& near);
 // A rack (the body on a translational joint to ground, along that joint's axis) and a pinion
@@ -55,5 +55,8 @@ nlohmann::ordered_json newRackPinion(const Spec& spec, const std::vector<Element
 nlohmann::ordered_json newCoupler(const Spec& spec, const std::vector<ElementId>& near);
 // A screw (3-D) at body2's origin along z, pitch 5 mm.
 nlohmann::ordered_json newScrew(const Spec& spec, const std::vector<ElementId>& near);
+// A cam (2-D): body1's origin (the follower) on a circle of body2 (the cam) round its origin
+// through that point, given as curve2.x and curve2.y for the user to change into the cam's law.
+nlohmann::ordered_json newCam(const Spec& spec, const std::vector<ElementId>& near);
 
 }  // namespace rlx::ui

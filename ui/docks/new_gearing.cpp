@@ -1,4 +1,4 @@
-// Prefilled gear pairs, racks, screws and couplers for the element dialog: the bodies from the selection
+// Prefilled gear pairs, racks, screws, couplers and cams for the element dialog: the bodies from the selection
 // (or the first moving bodies), the numbers from where the bodies are in the file's configuration.
 
 #include "docks/element_dialog.h"
@@ -172,6 +172,24 @@ Json newCoupler(const Spec& spec, const std::vector<ElementId>& near) {
               {"type", constraintTypeName(ConstraintType::Coupler)},
               {"joints", names},
               {"ratios", ratios}};
+}
+
+Json newCam(const Spec& spec, const std::vector<ElementId>& near) {
+  const std::vector<std::string> bodies = pickBodies(spec, near, 2);
+  const SpecNumbers numbers(spec);
+  const double radius = rounded(
+      (originOf(numbers, bodyOf(spec, bodies[0])) - originOf(numbers, bodyOf(spec, bodies[1]))).head<2>().norm(),
+      1e-6);
+  const std::string r = Json(radius > 0 ? radius : 0.05).dump();
+  return Json{{"name", freeName(spec, "cam_contact")},
+              {"type", "point_on_curve"},
+              {"body1", bodies[0]},
+              {"body2", bodies[1]},
+              {"point1", Json::array({0, 0})},
+              {"curve2.x", r + "*cos(u)"},
+              {"curve2.y", r + "*sin(u)"},
+              {"curve2.closed", true},
+              {"curve2.offset", ""}};
 }
 
 }  // namespace rlx::ui

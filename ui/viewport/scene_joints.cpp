@@ -202,7 +202,7 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
     }
     case PlanarSymbol::Cam: {
       // The curves on their bodies, a pin at a point follower; picked at the contact (on body1,
-      // the follower, which stays there).
+      // the follower, which stays there) and along the curves.
       for (std::size_t k = 0; k < 2; ++k)
         if (const Curve* curve = j.curves[k].get()) {
           std::vector<Vec3> line;
@@ -217,6 +217,7 @@ void SceneSync::buildPlanarJoint(const Joint& j) {
           const int on = k == 0 ? j.body1 : j.body2;
           wheelExtents_.push_back({name, on, Vec3(box.center().x(), box.center().y(), 0.0),
                                    0.5 * box.diagonal().norm()});
+          camCurves_.push_back({name, on, j.curves[k]});
         }
       if (!j.curves[0]) addPin(name, j.body1, j.s1.head<2>(), 0.6 * pin, top + layer_);
       const State file{0.0, model_->q0, model_->v0};

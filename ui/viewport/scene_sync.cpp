@@ -1,5 +1,7 @@
 #include "viewport/scene_sync.h"
 
+#include "joints/curve.h"
+
 #include "joints/family.h"
 #include "solve/assembly/drag.h"
 #include "solve/equations/constraints.h"
@@ -118,6 +120,7 @@ void SceneSync::clear() {
   wheelExtents_.clear();
   motionMarks_.clear();
   stopMarks_.clear();
+  camCurves_.clear();
   belts_.clear();
   contacts_.clear();
   inkOf_.clear();
@@ -569,6 +572,15 @@ QString SceneSync::elementAt(const Vec2& p, double tolerance) const {
       return m.name;
   for (const JointMark& m : stopMarks_)
     if ((globalPoint(m.body, m.point).head<2>() - p).norm() <= m.radius + tolerance) return m.name;
+  for (const CamCurve& c : camCurves_) {
+    const std::vector<Eigen::Vector2d>& line = c.curve->samples();
+    const std::size_t n = line.size(), segments = c.curve->closed() ? n : n - 1;
+    const auto at = [&](std::size_t i) {
+      return Vec2(globalPoint(c.body, Eigen::Vector3d(line[i % n].x(), line[i % n].y(), 0)).head<2>());
+    };
+    for (std::size_t i = 0; i < segments; ++i)
+      if (distanceToSegment(p, at(i), at(i + 1)) <= 0.01 * size_ + tolerance) return c.name;
+  }
   for (const Belt& belt : belts_)
     for (std::size_t k = 0; k + 1 < belt.spans.size(); k += 2)
       if (distanceToSegment(p, belt.spans[k], belt.spans[k + 1]) <= 0.01 * size_ + tolerance) return belt.name;

@@ -155,6 +155,12 @@ class SceneSync {
   std::vector<JointMark> wheelExtents_;  // gear wheels, racks, cams' curves: discs the view must show
   std::vector<JointMark> motionMarks_;
   std::vector<JointMark> stopMarks_;  // end stops: their walls' middles
+  struct CamCurve {  // a cam's curve, picked along its line
+    QString name;
+    int body;
+    std::shared_ptr<const Curve> curve;
+  };
+  std::vector<CamCurve> camCurves_;
   struct Contact {  // rolling disk: the contact point's marker
     int joint;
     vtkSmartPointer<vtkMatrix4x4> pose;
