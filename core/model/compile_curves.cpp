@@ -5,6 +5,7 @@
 #include "model/compiler.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numbers>
 #include <unordered_map>
 
@@ -56,20 +57,15 @@ std::optional<Curve::Derivatives> derivatives(Compiler& c, const expr::Expr& e,
 // An expression of u (slot 0) and the parameters.
 expr::Expr curveExpression(Compiler& c, const std::string& text, const std::string& element,
                            const std::string& field) {
-  expr::ParseError parseError;
-  const expr::Expr parsed = expr::parse(text, &parseError);
-  if (!parsed) {
-    c.error(element, field, "has a syntax error in \"" + text + "\" at column " +
-                                std::to_string(parseError.column) + ": " + parseError.message);
-    return nullptr;
-  }
+  const expr::Expr tree = c.parsed(text, element, field);
+  if (!tree) return nullptr;
   const auto resolve = [&](const std::string& name) -> expr::Binding {
     if (name == "u") return 0;
     if (const auto it = c.parameters.find(name); it != c.parameters.end()) return it->second;
     return std::monostate{};
   };
   std::string why;
-  const expr::Expr bound = expr::bind(parsed, resolve, &why);
+  const expr::Expr bound = expr::bind(tree, resolve, &why);
   if (!bound)
     c.error(element, field, "\"" + text + "\": " + why + " (a curve is a function of u and the parameters)");
   return bound;

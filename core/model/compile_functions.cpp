@@ -77,15 +77,20 @@ std::optional<Eigen::Vector3d> Compiler::vector(const Vector& v, int size,
   return out;
 }
 
-std::optional<Function> Compiler::function(const std::string& text, const LocalNames& locals,
-                                           const std::string& element, const std::string& field) {
+expr::Expr Compiler::parsed(const std::string& text, const std::string& element,
+                            const std::string& field) {
   expr::ParseError parseError;
-  const expr::Expr parsed = expr::parse(text, &parseError);
-  if (!parsed) {
+  expr::Expr tree = expr::parse(text, &parseError);
+  if (!tree)
     error(element, field, "has a syntax error in \"" + text + "\" at column " +
                               std::to_string(parseError.column) + ": " + parseError.message);
-    return std::nullopt;
-  }
+  return tree;
+}
+
+std::optional<Function> Compiler::function(const std::string& text, const LocalNames& locals,
+                                           const std::string& element, const std::string& field) {
+  const expr::Expr tree = parsed(text, element, field);
+  if (!tree) return std::nullopt;
   std::string problem;  // a reason more specific than "unknown variable"
   const auto resolve = [&](const std::string& name) -> expr::Binding {
     if (auto it = parameters.find(name); it != parameters.end()) return it->second;
@@ -145,7 +150,7 @@ std::optional<Function> Compiler::function(const std::string& text, const LocalN
     return slotOf(m);
   };
   std::string bindError;
-  const expr::Expr bound = expr::bind(parsed, resolve, &bindError);
+  const expr::Expr bound = expr::bind(tree, resolve, &bindError);
   if (!bound) {
     error(element, field, "\"" + text + "\": " + (problem.empty() ? bindError : problem));
     return std::nullopt;

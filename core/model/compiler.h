@@ -36,6 +36,8 @@ struct Compiler {
   // A vector of exactly `size` numbers.
   std::optional<Eigen::Vector3d> vector(const Vector& v, int size, const std::string& element,
                                         const std::string& field);
+  // The parsed text, or nullptr with its syntax error reported under element's field.
+  expr::Expr parsed(const std::string& text, const std::string& element, const std::string& field);
   // An expression of t, parameters and state measures, with its derivatives.
   std::optional<Function> function(const std::string& text, const LocalNames& locals,
                                    const std::string& element, const std::string& field);
