@@ -146,6 +146,8 @@ int runCommand(const std::vector<std::string>& words) {
     std::printf("results: %zu frames written to %s\n", results.frames.size(), csvPath->c_str());
     for (const std::string& note : equilibriumNotes(results))
       std::printf("note: %s\n", note.c_str());
+    if (const std::string note = floorNote(results.stats); !note.empty())
+      std::printf("note: %s\n", note.c_str());
   }
   if (const auto summaryPath = args->value("summary")) {
     nlohmann::json summary = makeSummary(*model, results, outcome.assembled);

@@ -93,6 +93,8 @@ nlohmann::json makeSummary(const Model& model, const Results& results, bool asse
   // Solver statistics.
   s["steps"] = results.stats.steps;
   s["rejected_steps"] = results.stats.rejectedSteps;
+  s["floor_steps"] = results.stats.floorSteps;
+  s["floor_error"] = results.stats.floorError;
   s["newton_iterations"] = results.stats.newtonIterations;
   s["rhs_evaluations"] = results.stats.rhsEvaluations;
   s["iteration_matrices"] = results.stats.iterationMatrices;

@@ -32,6 +32,11 @@ struct RunStats {
   int rhsEvaluations = 0;
   int iterationMatrices = 0;  // hht, bdf: iteration matrices formed (K and C evaluated) and factored
   int maxOrder = 0;       // variable-order methods (bdf): the highest order used
+  // corrected-rk45: steps across a singular configuration taken at the error floor that rounding
+  // sets there (solve/integrators/corrected_rk.cpp), and the largest of their errors, in
+  // multiples of the tolerance.
+  int floorSteps = 0;
+  double floorError = 0.0;
   double wallTime = 0.0;  // seconds
 };
 
@@ -76,6 +81,10 @@ std::string impactNote(const Model& model, const Impact& impact);
 
 // Sentences on the equilibria that are not stable (none when all are), for the user.
 std::vector<std::string> equilibriumNotes(const Results& results);
+
+// A sentence on the steps an integrator took at an error floor above the tolerance (RunStats
+// floorSteps), for the user; empty when there were none.
+std::string floorNote(const RunStats& stats);
 
 // Reaction of one joint (or motion, or user constraint) on its body2, from body1: force in global
 // axes at the joint point on body2, torque about that point in global axes. From the multipliers:

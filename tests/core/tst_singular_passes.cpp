@@ -2,8 +2,9 @@
 // (N = 40: every link horizontal twice a revolution, where Phi_q loses 40 of its rank) with hht
 // (tolerances down to 1e-12) and bdf (down to 1e-10), and the Bricard linkage (one redundant
 // equation; the equations kept at assembly lose rank at t = 0.55 s) with bdf at 1e-8 ... 1e-12,
-// hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk. A step failure names a lock-up only
-// for the equations the integrators solve with, and only when a motion drives into it.
+// hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk; corrected-rk45 through the example
+// double four-bar's passes at 1e-10 (the error floor). A step failure names a lock-up only for
+// the equations the integrators solve with, and only when a motion drives into it.
 #include "bench_common.h"
 #include "output/summary.h"
 #include "solve/assembly/assembly.h"
@@ -58,6 +59,7 @@ class TestSingularPasses : public QObject {
   void nFourBarPasses();
   void bricardRuns_data();
   void bricardRuns();
+  void doubleFourBarAtTheErrorFloor();
   void redundantEquationIsNoLockUp();
 };
 
@@ -133,6 +135,31 @@ void TestSingularPasses::bricardRuns() {
   QVERIFY(bench::maxConstraintError(results) < 1e-9);
   // hht's numerical damping: 4.7e-4 J; bdf 2.3e-6 J at 1e-8.
   QVERIFY(maxEnergyError(results) < (integrator == "hht" ? 1e-3 : 1e-5));
+}
+
+// corrected-rk45 on the example double four-bar at tolerance 1e-10 stopped at its fifth pass
+// (t = 2.657 s, "the step size fell below the minimum step"): tries across the pass err by more
+// than the tolerance whatever their length. It now takes the best of them as the error floor,
+// says so, and keeps the cranks parallel and the energy through 30 s (57 passes).
+void TestSingularPasses::doubleFourBarAtTheErrorFloor() {
+  const Model model = test::compileOrFail(bench::nFourBar(2));
+  const Results results = run(bench::nFourBar(2), "corrected-rk45", 1e-10, 1e-2, 30.0);
+  const RunStats& stats = results.stats;
+  qInfo("corrected-rk45 1e-10: %d steps, %d rejected, %d at the floor (up to %.3g times the "
+        "tolerance), energy error %.2e J, cranks parallel to %.1e rad",
+        stats.steps, stats.rejectedSteps, stats.floorSteps, stats.floorError,
+        maxEnergyError(results), crankSpread(model, results, 3));
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  QCOMPARE(results.frames.back().state.t, 30.0);
+  QVERIFY(stats.floorSteps >= 1);
+  QVERIFY(stats.floorError > 1 && stats.floorError < 10);
+  QVERIFY(crankSpread(model, results, 3) < 1e-6);
+  QVERIFY(maxEnergyError(results) < 1e-8);
+  const std::string note = floorNote(stats);
+  QVERIFY2(note.find("across a singular configuration met the tolerance only to") !=
+               std::string::npos,
+           note.c_str());
+  QVERIFY(floorNote(RunStats{}).empty());
 }
 
 // A step failure on a model with a redundant equation (dependent everywhere) names no lock-up;

@@ -59,6 +59,8 @@ void DiagnosticsDock::showRun(const Run& run) {
                       names(results.report.elements)});
   for (const std::string& note : equilibriumNotes(results))
     runLines_.append({QString::fromStdString(note), Level::Warning, {}});
+  if (const std::string note = floorNote(results.stats); !note.empty())
+    runLines_.append({QString::fromStdString(note), Level::Information, {}});
   for (const RedundantEquation& r : results.redundancy.redundant)
     runLines_.append({tr("redundant constraint equation %1: dropped; the reactions of %2 are not unique")
                           .arg(QString::fromStdString(r.equation), QString::fromStdString(r.element)),

@@ -7,6 +7,7 @@
 #include "solve/integrators/braun_goldfarb.h"
 #include "solve/integrators/runge_kutta.h"
 #include "solve/linalg/dependent_rows.h"
+#include "solve/linalg/sparse_qr.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,6 +35,16 @@ constexpr double kUnresolvedPass = 0.1;
 // h = 0.05, with no singular configuration: 0.07). The joints named: those of the rows with a
 // share above kShare of the largest in the left singular vectors of those singular values.
 constexpr double kNearlySingular = 0.02, kShare = 0.1;
+// corrected-rk45 at a singular configuration: the rounding of the state (a constraint error of
+// order eps along the vanishing row combination) gives the rates a kink there that no step
+// resolves. A step across it keeps its error however short it is made (the example double
+// four-bar at tolerance 1e-10 and 1e-12: tries of 2.2e-3, 1.5e-3, 7e-4 and 4.2e-4 s err by 4.3,
+// 24, 7 and 114 times the tolerance), and before this rule the steps shrank to the minimum
+// step. So when a shorter try at the same point errs more than a truncation error of order 2 or
+// more would (err > err_first (h / h_first)^2), with the equations nearly dependent, the tries
+// have met the error floor the rounding sets: the try with the smallest error is taken if that is
+// within kFloorError of the scale, and the run reports it (RunStats::floorSteps).
+constexpr double kFloorError = 1e-6;
 
 std::string timeText(double t) {
   std::ostringstream out;
@@ -77,32 +88,60 @@ double errorNorm(const Model& model, const ExplicitRungeKutta& rk, const RkPoint
   return n ? std::sqrt(sum / static_cast<double>(2 * n)) : 0.0;
 }
 
+// The active rows of Phi_q, each scaled to unit length.
+SparseMatrix unitActiveRows(const Workspace& ws, const std::vector<Eigen::Index>& rows) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const double norm = ws.Phi_q.row(rows[k]).norm();
+    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows[k]); it; ++it)
+      entries.emplace_back(static_cast<int>(k), static_cast<int>(it.col()),
+                           norm > 0 ? it.value() / norm : it.value());
+  }
+  SparseMatrix A(static_cast<Eigen::Index>(rows.size()), ws.Phi_q.cols());
+  A.setFromTriplets(entries.begin(), entries.end());
+  return A;
+}
+
 // The model's rows that are nearly dependent at `at` (see kNearlySingular), with sigma_min /
-// sigma_1 of the unit-length active rows in `ratio`; none for large models (a dense SVD).
+// sigma_1 of the unit-length active rows in `ratio`. Large models: the dependencies a sparse QR
+// finds at that threshold, `ratio` 0 when there are some (below kNearlySingular, not measured).
 std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
                                               double& ratio) {
   ratio = 1.0;
   const std::vector<Eigen::Index> rows = activeRows(ws);
-  if (rows.empty() || model.nv >= kSparseFromVelocities) return {};
+  if (rows.empty()) return {};
   evaluateConstraintDerivatives(model, at, ws);
   const Eigen::Index m = static_cast<Eigen::Index>(rows.size());
-  Eigen::MatrixXd A(m, model.nv);
-  for (Eigen::Index k = 0; k < m; ++k) {
-    A.row(k) = Eigen::RowVectorXd(ws.Phi_q.row(rows[static_cast<std::size_t>(k)]));
-    if (const double norm = A.row(k).norm(); norm > 0) A.row(k) /= norm;
-  }
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(A, Eigen::ComputeThinU);
-  const Eigen::VectorXd& sigma = svd.singularValues();
-  ratio = sigma(sigma.size() - 1) / sigma(0);
   Eigen::VectorXd share = Eigen::VectorXd::Zero(m);
-  for (Eigen::Index i = 0; i < sigma.size(); ++i)
-    if (sigma(i) <= kNearlySingular * sigma(0))
-      share = share.cwiseMax(svd.matrixU().col(i).cwiseAbs());
+  if (model.nv >= kSparseFromVelocities) {
+    const SparseRowQR qr(unitActiveRows(ws, rows), kNearlySingular);
+    if (!qr.ok() || qr.rank() == m) return {};
+    ratio = 0.0;
+    const SparseMatrix null = qr.leftNullSpace();
+    for (Eigen::Index k = 0; k < null.outerSize(); ++k)
+      for (SparseMatrix::InnerIterator it(null, k); it; ++it)
+        share(it.row()) = std::max(share(it.row()), std::abs(it.value()));
+  } else {
+    const Eigen::MatrixXd A(unitActiveRows(ws, rows));
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(A, Eigen::ComputeThinU);
+    const Eigen::VectorXd& sigma = svd.singularValues();
+    ratio = sigma(sigma.size() - 1) / sigma(0);
+    for (Eigen::Index i = 0; i < sigma.size(); ++i)
+      if (sigma(i) <= kNearlySingular * sigma(0))
+        share = share.cwiseMax(svd.matrixU().col(i).cwiseAbs());
+  }
   std::vector<Eigen::Index> dependent;
   for (Eigen::Index k = 0; k < m; ++k)
     if (share(k) > kShare * share.maxCoeff())
       dependent.push_back(rows[static_cast<std::size_t>(k)]);
   return dependent;
+}
+
+// Whether the joints' equations are nearly dependent at `at` (kNearlySingular).
+bool nearlySingular(const Model& model, Workspace& ws, const State& at) {
+  double ratio = 1.0;
+  nearlyDependentRows(model, ws, at, ratio);
+  return ratio < kNearlySingular;
 }
 
 // Whether the step from `before` to `after` passed a singular configuration that it did not
@@ -133,7 +172,8 @@ bool unresolvedPass(const Model& model, Workspace& ws, const State& before, cons
   text << "the step from t = " << before.t << " s "
        << (driven ? "met a configuration the motion cannot pass: the mechanism locks up"
                   : "passed a singular configuration that a fixed step does not resolve")
-       << " (the joints' equations dependent to " << numberText(ratio, 2)
+       << " (the joints' equations dependent to "
+       << (ratio > 0 ? numberText(ratio, 2) : "less than " + numberText(kNearlySingular))
        << " of their largest singular value"
        << (elements.empty() ? "" : "; joints involved: " + joinNames(elements)) << ")"
        << (driven ? ": the velocities they ask for jump there, a correction of "
@@ -184,6 +224,13 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   double h = options.step;
   bool rejected = false;
   std::vector<std::string> joints;
+  // corrected-rk45: the tries of the current step, the first and the one of smallest error.
+  struct Try {
+    double h = 0.0, err = std::numeric_limits<double>::infinity();
+    RkPoint y;
+    RkRate k;
+  } first, best;
+  int tries = 0;
   while (!recorder.finished()) {
     // The step: at most h, landing exactly on the next stop without leaving a sliver.
     const double stop = recorder.nextStop(), remaining = stop - y.t;
@@ -201,7 +248,21 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     if (adaptive) {
       const double err = finite(yNew) ? errorNorm(model, rk, y, yNew, options.tolerance)
                                       : std::numeric_limits<double>::quiet_NaN();
+      bool atFloor = false;
       if (!(err <= 1.0)) {
+        if (tries++ == 0) first.h = hStep, first.err = err;
+        if (err < best.err) best.h = hStep, best.err = err, best.y = yNew, best.k = kNew;
+        atFloor = tries >= 2 && err > first.err * std::pow(hStep / first.h, 2) &&
+                  best.err * options.tolerance <= kFloorError &&
+                  nearlySingular(model, ws, State{y.t, y.q, y.v});
+      }
+      if (atFloor) {
+        std::swap(yNew, best.y);
+        std::swap(kNew, best.k);
+        hStep = h = best.h;
+        ++stats.floorSteps;
+        stats.floorError = std::max(stats.floorError, best.err);
+      } else if (!(err <= 1.0)) {
         ++stats.rejectedSteps;
         rejected = true;
         h = hStep *
@@ -216,13 +277,16 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
         why << "the step size fell below the minimum step " << options.minStep
             << " s without meeting the tolerance " << options.tolerance;
         return fail(SolveStatus::MaxIterations, y.t, why.str());
+      } else {
+        // The next step; a step shortened to land on a stop does not shrink it.
+        const double grow = err > 0 ? kSafety * std::pow(err, -0.2) : kGrowMax;
+        const double proposal = hStep * std::clamp(grow, kShrinkMin, rejected ? 1.0 : kGrowMax);
+        const bool keep = hStep < h && err * std::pow(h / hStep, 5) <= 1.0;
+        h = std::min(options.step, keep ? std::max(h, proposal) : proposal);
       }
-      // The next step; a step shortened to land on a stop does not shrink it.
-      const double grow = err > 0 ? kSafety * std::pow(err, -0.2) : kGrowMax;
-      const double proposal = hStep * std::clamp(grow, kShrinkMin, rejected ? 1.0 : kGrowMax);
-      const bool keep = hStep < h && err * std::pow(h / hStep, 5) <= 1.0;
-      h = std::min(options.step, keep ? std::max(h, proposal) : proposal);
       rejected = false;
+      tries = 0;
+      best.err = std::numeric_limits<double>::infinity();
     } else if (!finite(yNew)) {
       std::vector<std::string> elements;
       std::string why = nonFiniteReason(model, state, yNew.t, ws, elements);
