@@ -122,6 +122,8 @@ class TestCorrectedRK : public QObject {
   void perturbedDoubleFourBars();
   void rk4Order();
   void rk45Tolerance();
+  void rk45TightTolerances_data();
+  void rk45TightTolerances();
   void drivenEnergyBalance_data();
   void drivenEnergyBalance();
   void stiffSpringReducesStep();
@@ -339,6 +341,34 @@ void TestCorrectedRK::rk45Tolerance() {
   const double slope = std::log(errors.front() / errors.back()) / std::log(1e4);
   qInfo("corrected-rk45 error against tolerance: slope %.3f", slope);
   QVERIFY2(std::abs(slope - 1) < 0.3, QByteArray::number(slope));
+}
+
+void TestCorrectedRK::rk45TightTolerances_data() {
+  QTest::addColumn<double>("tolerance");
+  for (const double tolerance : {1e-10, 5e-12, 1e-12}) QTest::addRow("%g", tolerance) << tolerance;
+}
+
+void TestCorrectedRK::rk45TightTolerances() {
+  // The B&G slider-crank, 20 s (11 passes of its singular configuration, where its branches
+  // cross): corrected-rk45 at tolerances of 5e-12 and below stopped at the first or second pass
+  // ("the step size fell below the minimum step"). It passes them at the error floor and stays on
+  // the slider-crank's own branch: the slider follows the minimal-coordinate reference.
+  QFETCH(double, tolerance);
+  const double endTime = 20, every = 0.05;
+  const std::vector<double> ref = reference(sliderCrankAccel, M_PI / 4, 0, 1e-4, every, endTime);
+  const Run run = runModel(example("braun_goldfarb_slider_crank.rlx"), "corrected-rk45", 0.01,
+                           endTime, every, [&](DynamicsOptions& o) { o.tolerance = tolerance; });
+  QVERIFY2(run.results.report.ok(), run.results.report.message.c_str());
+  QCOMPARE(run.results.frames.size(), ref.size());
+  const SliderCrankErrors e = sliderCrankErrors(run, ref);
+  const RunStats& stats = run.results.stats;
+  qInfo("corrected-rk45 %g: slider %.3g m, energy %.3g J, %d passes, %d steps, %d at the floor "
+        "(up to %.3g times the tolerance)",
+        tolerance, e.slider, e.energy, e.singularPasses, stats.steps, stats.floorSteps,
+        stats.floorError);
+  QCOMPARE(e.singularPasses, 11);
+  QVERIFY(e.slider < 1e-8);
+  QVERIFY(e.energy < 1e-9);
 }
 
 void TestCorrectedRK::drivenEnergyBalance_data() {

@@ -10,6 +10,7 @@
 #include "solve/linalg/sparse_qr.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -35,15 +36,19 @@ constexpr double kUnresolvedPass = 0.1;
 // h = 0.05, with no singular configuration: 0.07). The joints named: those of the rows with a
 // share above kShare of the largest in the left singular vectors of those singular values.
 constexpr double kNearlySingular = 0.02, kShare = 0.1;
+constexpr Eigen::Index kMeasuredVelocities = 300;  // sigma_min / sigma_1 measured below this size
 // corrected-rk45 at a singular configuration: the rounding of the state (a constraint error of
-// order eps along the vanishing row combination) gives the rates a kink there that no step
-// resolves. A step across it keeps its error however short it is made (the example double
-// four-bar at tolerance 1e-10 and 1e-12: tries of 2.2e-3, 1.5e-3, 7e-4 and 4.2e-4 s err by 4.3,
-// 24, 7 and 114 times the tolerance), and before this rule the steps shrank to the minimum
-// step. So when a shorter try at the same point errs more than a truncation error of order 2 or
-// more would (err > err_first (h / h_first)^2), with the equations nearly dependent, the tries
-// have met the error floor the rounding sets: the try with the smallest error is taken if that is
-// within kFloorError of the scale, and the run reports it (RunStats::floorSteps).
+// order eps along the vanishing row combination) makes the rates steeper the closer the state is
+// to it, and gives them a kink there that no step resolves. A step across it keeps its error
+// however short it is made (the example double four-bar at tolerance 1e-12: tries of 2.2e-3,
+// 1.5e-3, 7e-4 and 4.2e-4 s err by 4.3, 24, 7 and 114 times the tolerance), and steps that stop
+// short of it creep towards it, each try across it erring more the closer it starts (from 2.9e-4
+// s before it, 4.3 times; from 3e-6 s, 3e4 times), down to the minimum step. Two rules, with the
+// equations nearly dependent: when a shorter try at the same point errs more than a truncation
+// error of order 2 or more would (err > err_first (h / h_first)^2), the try of smallest error is
+// taken; when a try stops short of the configuration, a step across it is tried (stepAcross).
+// Either is the error floor the rounding sets, taken if within kFloorError of the scale and
+// reported (RunStats::floorSteps, floorError).
 constexpr double kFloorError = 1e-6;
 
 std::string timeText(double t) {
@@ -103,8 +108,9 @@ SparseMatrix unitActiveRows(const Workspace& ws, const std::vector<Eigen::Index>
 }
 
 // The model's rows that are nearly dependent at `at` (see kNearlySingular), with sigma_min /
-// sigma_1 of the unit-length active rows in `ratio`. Large models: the dependencies a sparse QR
-// finds at that threshold, `ratio` 0 when there are some (below kNearlySingular, not measured).
+// sigma_1 of the unit-length active rows in `ratio` (a dense SVD below kMeasuredVelocities).
+// Larger models: the dependencies a sparse QR finds at that threshold, `ratio` 0 when there are
+// some (below kNearlySingular, not measured).
 std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
                                               double& ratio) {
   ratio = 1.0;
@@ -113,7 +119,20 @@ std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws,
   evaluateConstraintDerivatives(model, at, ws);
   const Eigen::Index m = static_cast<Eigen::Index>(rows.size());
   Eigen::VectorXd share = Eigen::VectorXd::Zero(m);
-  if (model.nv >= kSparseFromVelocities) {
+  const auto dense = [&](const auto& svd) {
+    const Eigen::VectorXd& sigma = svd.singularValues();
+    ratio = sigma(sigma.size() - 1) / sigma(0);
+    for (Eigen::Index i = 0; i < sigma.size(); ++i)
+      if (sigma(i) <= kNearlySingular * sigma(0))
+        share = share.cwiseMax(svd.matrixU().col(i).cwiseAbs());
+  };
+  if (model.nv < kSparseFromVelocities) {
+    dense(Eigen::JacobiSVD<Eigen::MatrixXd>(Eigen::MatrixXd(unitActiveRows(ws, rows)),
+                                            Eigen::ComputeThinU));
+  } else if (model.nv < kMeasuredVelocities) {
+    dense(Eigen::BDCSVD<Eigen::MatrixXd>(Eigen::MatrixXd(unitActiveRows(ws, rows)),
+                                         Eigen::ComputeThinU));
+  } else {
     const SparseRowQR qr(unitActiveRows(ws, rows), kNearlySingular);
     if (!qr.ok() || qr.rank() == m) return {};
     ratio = 0.0;
@@ -121,14 +140,6 @@ std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws,
     for (Eigen::Index k = 0; k < null.outerSize(); ++k)
       for (SparseMatrix::InnerIterator it(null, k); it; ++it)
         share(it.row()) = std::max(share(it.row()), std::abs(it.value()));
-  } else {
-    const Eigen::MatrixXd A(unitActiveRows(ws, rows));
-    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(A, Eigen::ComputeThinU);
-    const Eigen::VectorXd& sigma = svd.singularValues();
-    ratio = sigma(sigma.size() - 1) / sigma(0);
-    for (Eigen::Index i = 0; i < sigma.size(); ++i)
-      if (sigma(i) <= kNearlySingular * sigma(0))
-        share = share.cwiseMax(svd.matrixU().col(i).cwiseAbs());
   }
   std::vector<Eigen::Index> dependent;
   for (Eigen::Index k = 0; k < m; ++k)
@@ -231,6 +242,46 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     RkRate k;
   } first, best;
   int tries = 0;
+  // corrected-rk45: a step across the singular configuration that a rejected try of step hTry
+  // from y (its end in yNew) stops short of, the steps creeping towards it otherwise (above): t*
+  // where sigma_min / sigma_1, falling along the try, reaches 0 if it falls linearly, at most
+  // 2 hTry ahead. Steps of 1.5 and 2 times t* - y.t (no stage near t*; planar models that crept
+  // towards an output time next to t* pass it, its frame interpolated); the one of smaller error
+  // is taken, within kFloorError of the scale, when that is the floor: the longer step errs less
+  // than a truncation error of order 4 would, or the steps already crept towards the same t*
+  // (else the controller's shorter steps do better). In `out`, or false.
+  double sighted = std::numeric_limits<double>::quiet_NaN();  // t* of the last try short of it
+  const auto stepAcross = [&](double hTry, double stop, Try& out) {
+    if (model.nv >= kMeasuredVelocities) return false;
+    double r0 = 1.0, r1 = 1.0;
+    nearlyDependentRows(model, ws, State{y.t, y.q, y.v}, r0);
+    if (!(r0 < kNearlySingular)) return false;
+    nearlyDependentRows(model, ws, State{yNew.t, yNew.q, yNew.v}, r1);
+    if (!(r1 < r0)) return false;
+    const double ahead = hTry * r0 / (r0 - r1), crossing = y.t + ahead;
+    if (ahead > 2.0 * hTry) return false;
+    const bool crept = sighted > y.t && std::abs(crossing - sighted) < sighted - y.t;
+    sighted = crossing;
+    std::array<Try, 2> trial;
+    const std::array<double, 2> factors{1.5, 2.0};
+    // An output time next to t* that the steps crept towards cannot be landed on: planar
+    // models step past it.
+    const bool pastStop = model.dimension == 2 && crept && stop > crossing - 0.5 * ahead;
+    const double last = pastStop ? options.endTime : stop;
+    for (std::size_t i = 0; i < 2; ++i) {
+      const double across = std::min(factors[i] * ahead, last - y.t);
+      if (across < 1.2 * ahead) return false;
+      trial[i].y = yNew;
+      stats.rhsEvaluations += rk.step(f, y, k, across, trial[i].y, trial[i].k);
+      if (across == last - y.t) trial[i].y.t = last;
+      trial[i].h = across;
+      trial[i].err = finite(trial[i].y) ? errorNorm(model, rk, y, trial[i].y, options.tolerance)
+                                        : std::numeric_limits<double>::infinity();
+    }
+    const bool floor = trial[1].err < trial[0].err * std::pow(trial[1].h / trial[0].h, 4);
+    out = std::move(trial[trial[1].err < trial[0].err ? 1 : 0]);
+    return (floor || crept) && out.err * options.tolerance <= kFloorError;
+  };
   while (!recorder.finished()) {
     // The step: at most h, landing exactly on the next stop without leaving a sliver.
     const double stop = recorder.nextStop(), remaining = stop - y.t;
@@ -246,9 +297,25 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     if (lands) yNew.t = stop;
     // Error control (corrected-rk45): reject and shrink, or accept and propose the next step.
     if (adaptive) {
-      const double err = finite(yNew) ? errorNorm(model, rk, y, yNew, options.tolerance)
-                                      : std::numeric_limits<double>::quiet_NaN();
+      double err = finite(yNew) ? errorNorm(model, rk, y, yNew, options.tolerance)
+                                : std::numeric_limits<double>::quiet_NaN();
       bool atFloor = false;
+      // The first try from here stops short of a singular configuration: step across it.
+      if (!(err <= 1.0) && tries == 0 && std::isfinite(err)) {
+        Try across;
+        if (stepAcross(hStep, stop, across)) {
+          ++stats.rejectedSteps;
+          std::swap(yNew, across.y);
+          std::swap(kNew, across.k);
+          hStep = across.h;
+          if (across.err > 1.0) {
+            atFloor = true;
+            ++stats.floorSteps;
+            stats.floorError = std::max(stats.floorError, across.err);
+          }
+          err = std::min(across.err, 1.0);
+        }
+      }
       if (!(err <= 1.0)) {
         if (tries++ == 0) first.h = hStep, first.err = err;
         if (err < best.err) best.h = hStep, best.err = err, best.y = yNew, best.k = kNew;
@@ -256,12 +323,14 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                   best.err * options.tolerance <= kFloorError &&
                   nearlySingular(model, ws, State{y.t, y.q, y.v});
       }
-      if (atFloor) {
+      if (atFloor && tries > 0) {
         std::swap(yNew, best.y);
         std::swap(kNew, best.k);
         hStep = h = best.h;
         ++stats.floorSteps;
         stats.floorError = std::max(stats.floorError, best.err);
+      } else if (atFloor) {
+        h = hStep;
       } else if (!(err <= 1.0)) {
         ++stats.rejectedSteps;
         rejected = true;
@@ -301,6 +370,30 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                unresolvedPass(model, ws, State{y.t, y.q, y.v}, State{yNew.t, yNew.q, yNew.v},
                               equation.velocityCorrection(yNew, kNew), why, joints)) {
       return fail(SolveStatus::Singular, yNew.t, why, joints);
+    }
+    // A step across a singular configuration may pass output times: their frames from the cubic
+    // Hermite interpolant of the step's ends (q with qdot, v with vdot), rates evaluated there.
+    while (!recorder.finished() && recorder.nextStop() < yNew.t) {
+      const double t = recorder.nextStop(), hAcross = yNew.t - y.t, s = (t - y.t) / hAcross;
+      const double h00 = (1 + 2 * s) * (1 - s) * (1 - s), h10 = s * (1 - s) * (1 - s) * hAcross,
+                   h01 = s * s * (3 - 2 * s), h11 = s * s * (s - 1) * hAcross;
+      RkPoint at{t, h00 * y.q + h10 * k.qdot + h01 * yNew.q + h11 * kNew.qdot,
+                 h00 * y.v + h10 * k.vdot + h01 * yNew.v + h11 * kNew.vdot,
+                 h00 * y.W + h10 * k.Wdot + h01 * yNew.W + h11 * kNew.Wdot};
+      RkRate rate;
+      f(at, rate);
+      ++stats.rhsEvaluations;
+      state.t = t;
+      state.q = at.q;
+      state.v = at.v;
+      ws.vdot = rate.vdot;
+      ws.lambda.head(rate.lambda.size()) = rate.lambda;
+      if (!recorder.accept(state, ws)) {
+        report.status = SolveStatus::Cancelled;
+        report.time = state.t;
+        report.message = "cancelled at " + timeText(state.t);
+        return;
+      }
     }
     // Accept: report the new state with its accelerations and multipliers.
     std::swap(y, yNew);
