@@ -18,6 +18,7 @@
 #include "test_support.h"
 #include "timeline/timeline.h"
 
+#include <QDockWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -78,6 +79,7 @@ class TestRunDeterminism : public QObject {
   void guiRunEqualsCli();
   void nanForceEndsTheRunKeepingTheFrames();
   void userConstraintDividingByZeroIsNamed();
+  void floorStepsAreReported();
   void cleanupTestCase() { window_.reset(); }
 
  private:
@@ -194,6 +196,35 @@ void TestRunDeterminism::userConstraintDividingByZeroIsNamed() {
            qPrintable(shown));
   QCOMPARE(window_->plots()->runCount(), runsBefore);
   QVERIFY(window_->action("run")->isEnabled());
+}
+
+void TestRunDeterminism::floorStepsAreReported() {
+  // corrected-rk45 at 1e-10 on the double four-bar: its third pass (t = 2.65 s) is stepped across
+  // at the error floor (it used to stop there). The run ends, and the diagnostics dock says so
+  // as information, next to the plot of the whole run.
+  QVERIFY(window_->openPath(modelPath("examples/double_four_bar.rlx")));
+  Document* doc = window_->document();
+  AnalysisSpec analysis = doc->spec().analysis.value_or(AnalysisSpec{});
+  analysis.integrator = "corrected-rk45";
+  analysis.tolerance = 1e-10;
+  analysis.endTime = 3.0;
+  pushEdit(doc, withAnalysis(doc->spec(), analysis), "tight tolerance");
+  const std::shared_ptr<const Run> run = runFromWindow(*window_);
+  QVERIFY(run);
+  QVERIFY2(run->results.report.ok(), run->results.report.message.c_str());
+  QVERIFY(run->results.stats.floorSteps >= 1);
+  DiagnosticsDock* dock = window_->diagnostics();
+  QCOMPARE(dock->errorCount(), 0);
+  bool listed = false;
+  for (int i = 0; i < dock->count(); ++i)
+    listed = listed || dock->item(i)->text().contains("across a singular configuration met the "
+                                                      "tolerance only to");
+  QVERIFY(listed);
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    window_->findChild<QDockWidget*>("diagnosticsDock")->raise();
+    QTest::qWait(300);
+    window_->grab().save(shots + "/floor_steps_reported.png");
+  }
 }
 
 QTEST_MAIN(TestRunDeterminism)
