@@ -6,8 +6,8 @@
 #include "solve/equations/force_check.h"
 #include "solve/integrators/braun_goldfarb.h"
 #include "solve/integrators/runge_kutta.h"
+#include "solve/integrators/singular_configuration.h"
 #include "solve/linalg/dependent_rows.h"
-#include "solve/linalg/sparse_qr.h"
 
 #include <algorithm>
 #include <array>
@@ -31,12 +31,6 @@ constexpr double kSafety = 0.9, kGrowMax = 5.0, kShrinkMin = 0.2;
 // h >= 0.005 exceeds it (0.206 at t = 0.11 s, where its kept equations lose rank), and ended with
 // its energy 1.66 J off (of 12.3 J): it stops now. docs/integrators-corrected-rk.md.
 constexpr double kUnresolvedPass = 0.1;
-// A singular configuration: the unit-length active rows' sigma_min below kNearlySingular sigma_1
-// (the perturbed double four-bars where they stop: 3.8e-3 ... 4.4e-3; the crank-rocker example at
-// h = 0.05, with no singular configuration: 0.07). The joints named: those of the rows with a
-// share above kShare of the largest in the left singular vectors of those singular values.
-constexpr double kNearlySingular = 0.02, kShare = 0.1;
-constexpr Eigen::Index kMeasuredVelocities = 300;  // sigma_min / sigma_1 measured below this size
 // corrected-rk45 at a singular configuration: the rounding of the state (a constraint error of
 // order eps along the vanishing row combination) makes the rates steeper the closer the state is
 // to it, and gives them a kink there that no step resolves. A step across it keeps its error
@@ -93,68 +87,6 @@ double errorNorm(const Model& model, const ExplicitRungeKutta& rk, const RkPoint
   return n ? std::sqrt(sum / static_cast<double>(2 * n)) : 0.0;
 }
 
-// The active rows of Phi_q, each scaled to unit length.
-SparseMatrix unitActiveRows(const Workspace& ws, const std::vector<Eigen::Index>& rows) {
-  std::vector<Eigen::Triplet<double>> entries;
-  for (std::size_t k = 0; k < rows.size(); ++k) {
-    const double norm = ws.Phi_q.row(rows[k]).norm();
-    for (SparseMatrix::InnerIterator it(ws.Phi_q, rows[k]); it; ++it)
-      entries.emplace_back(static_cast<int>(k), static_cast<int>(it.col()),
-                           norm > 0 ? it.value() / norm : it.value());
-  }
-  SparseMatrix A(static_cast<Eigen::Index>(rows.size()), ws.Phi_q.cols());
-  A.setFromTriplets(entries.begin(), entries.end());
-  return A;
-}
-
-// The model's rows that are nearly dependent at `at` (see kNearlySingular), with sigma_min /
-// sigma_1 of the unit-length active rows in `ratio` (a dense SVD below kMeasuredVelocities).
-// Larger models: the dependencies a sparse QR finds at that threshold, `ratio` 0 when there are
-// some (below kNearlySingular, not measured).
-std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
-                                              double& ratio) {
-  ratio = 1.0;
-  const std::vector<Eigen::Index> rows = activeRows(ws);
-  if (rows.empty()) return {};
-  evaluateConstraintDerivatives(model, at, ws);
-  const Eigen::Index m = static_cast<Eigen::Index>(rows.size());
-  Eigen::VectorXd share = Eigen::VectorXd::Zero(m);
-  const auto dense = [&](const auto& svd) {
-    const Eigen::VectorXd& sigma = svd.singularValues();
-    ratio = sigma(sigma.size() - 1) / sigma(0);
-    for (Eigen::Index i = 0; i < sigma.size(); ++i)
-      if (sigma(i) <= kNearlySingular * sigma(0))
-        share = share.cwiseMax(svd.matrixU().col(i).cwiseAbs());
-  };
-  if (model.nv < kSparseFromVelocities) {
-    dense(Eigen::JacobiSVD<Eigen::MatrixXd>(Eigen::MatrixXd(unitActiveRows(ws, rows)),
-                                            Eigen::ComputeThinU));
-  } else if (model.nv < kMeasuredVelocities) {
-    dense(Eigen::BDCSVD<Eigen::MatrixXd>(Eigen::MatrixXd(unitActiveRows(ws, rows)),
-                                         Eigen::ComputeThinU));
-  } else {
-    const SparseRowQR qr(unitActiveRows(ws, rows), kNearlySingular);
-    if (!qr.ok() || qr.rank() == m) return {};
-    ratio = 0.0;
-    const SparseMatrix null = qr.leftNullSpace();
-    for (Eigen::Index k = 0; k < null.outerSize(); ++k)
-      for (SparseMatrix::InnerIterator it(null, k); it; ++it)
-        share(it.row()) = std::max(share(it.row()), std::abs(it.value()));
-  }
-  std::vector<Eigen::Index> dependent;
-  for (Eigen::Index k = 0; k < m; ++k)
-    if (share(k) > kShare * share.maxCoeff())
-      dependent.push_back(rows[static_cast<std::size_t>(k)]);
-  return dependent;
-}
-
-// Whether the joints' equations are nearly dependent at `at` (kNearlySingular).
-bool nearlySingular(const Model& model, Workspace& ws, const State& at) {
-  double ratio = 1.0;
-  nearlyDependentRows(model, ws, at, ratio);
-  return ratio < kNearlySingular;
-}
-
 // Whether the step from `before` to `after` passed a singular configuration that it did not
 // resolve: a velocity correction above kUnresolvedPass with the joints' equations nearly dependent
 // (below kNearlySingular) at either end. If so, `why` says what happened and `elements` names the
@@ -209,6 +141,11 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     report.elements = std::move(elements);
     report.message = "dynamic analysis failed at " + timeText(t) + ": " + why;
   };
+  const auto cancelled = [&] {
+    report.status = SolveStatus::Cancelled;
+    report.time = state.t;
+    report.message = "cancelled at " + timeText(state.t);
+  };
   CorrectedEquation equation(model, model.nv >= options.sparseFrom);
   std::string body;
   if (!equation.factorMassMatrix(body))
@@ -245,11 +182,12 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   // corrected-rk45: a step across the singular configuration that a rejected try of step hTry
   // from y (its end in yNew) stops short of, the steps creeping towards it otherwise (above): t*
   // where sigma_min / sigma_1, falling along the try, reaches 0 if it falls linearly, at most
-  // 2 hTry ahead. Steps of 1.5 and 2 times t* - y.t (no stage near t*; planar models that crept
-  // towards an output time next to t* pass it, its frame interpolated); the one of smaller error
-  // is taken, within kFloorError of the scale, when that is the floor: the longer step errs less
-  // than a truncation error of order 4 would, or the steps already crept towards the same t*
-  // (else the controller's shorter steps do better). In `out`, or false.
+  // 2 hTry ahead. Steps of 1.5 and 2 times t* - y.t (no stage near t*), up to the largest step
+  // unless the steps crept towards t* (a planar model then also passes an output time next to
+  // t*, its frame interpolated). The one of smaller error is taken, within kFloorError of the
+  // scale, when that is the floor: the longer step errs less than a truncation error of order 4
+  // would, or the steps already crept towards the same t* (else the controller's shorter steps
+  // do better). In `out`, or false.
   double sighted = std::numeric_limits<double>::quiet_NaN();  // t* of the last try short of it
   const auto stepAcross = [&](double hTry, double stop, Try& out) {
     if (model.nv >= kMeasuredVelocities) return false;
@@ -269,7 +207,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     const bool pastStop = model.dimension == 2 && crept && stop > crossing - 0.5 * ahead;
     const double last = pastStop ? options.endTime : stop;
     for (std::size_t i = 0; i < 2; ++i) {
-      const double across = std::min(factors[i] * ahead, last - y.t);
+      const double across = std::min({factors[i] * ahead, last - y.t, crept ? last : options.step});
       if (across < 1.2 * ahead) return false;
       trial[i].y = yNew;
       stats.rhsEvaluations += rk.step(f, y, k, across, trial[i].y, trial[i].k);
@@ -371,15 +309,10 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
                               equation.velocityCorrection(yNew, kNew), why, joints)) {
       return fail(SolveStatus::Singular, yNew.t, why, joints);
     }
-    // A step across a singular configuration may pass output times: their frames from the cubic
-    // Hermite interpolant of the step's ends (q with qdot, v with vdot), rates evaluated there.
+    // A step across a singular configuration may pass output times: their frames interpolated.
     while (!recorder.finished() && recorder.nextStop() < yNew.t) {
-      const double t = recorder.nextStop(), hAcross = yNew.t - y.t, s = (t - y.t) / hAcross;
-      const double h00 = (1 + 2 * s) * (1 - s) * (1 - s), h10 = s * (1 - s) * (1 - s) * hAcross,
-                   h01 = s * s * (3 - 2 * s), h11 = s * s * (s - 1) * hAcross;
-      RkPoint at{t, h00 * y.q + h10 * k.qdot + h01 * yNew.q + h11 * kNew.qdot,
-                 h00 * y.v + h10 * k.vdot + h01 * yNew.v + h11 * kNew.vdot,
-                 h00 * y.W + h10 * k.Wdot + h01 * yNew.W + h11 * kNew.Wdot};
+      const double t = recorder.nextStop();
+      const RkPoint at = hermite(y, k, yNew, kNew, t);
       RkRate rate;
       f(at, rate);
       ++stats.rhsEvaluations;
@@ -388,12 +321,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
       state.v = at.v;
       ws.vdot = rate.vdot;
       ws.lambda.head(rate.lambda.size()) = rate.lambda;
-      if (!recorder.accept(state, ws)) {
-        report.status = SolveStatus::Cancelled;
-        report.time = state.t;
-        report.message = "cancelled at " + timeText(state.t);
-        return;
-      }
+      if (!recorder.accept(state, ws)) return cancelled();
     }
     // Accept: report the new state with its accelerations and multipliers.
     std::swap(y, yNew);
@@ -410,12 +338,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
       analyzeRedundancy(model, state, ws);
       equation.setActiveRows(ws.active);
     }
-    if (!recorder.accept(state, ws)) {
-      report.status = SolveStatus::Cancelled;
-      report.time = state.t;
-      report.message = "cancelled at " + timeText(state.t);
-      return;
-    }
+    if (!recorder.accept(state, ws)) return cancelled();
   }
   report.time = state.t;
 }

@@ -5,6 +5,16 @@
 
 namespace rlx {
 
+RkPoint hermite(const RkPoint& y0, const RkRate& k0, const RkPoint& y1, const RkRate& k1,
+                double t) {
+  const double h = y1.t - y0.t, s = (t - y0.t) / h;
+  const double h00 = (1 + 2 * s) * (1 - s) * (1 - s), h10 = s * (1 - s) * (1 - s) * h,
+               h01 = s * s * (3 - 2 * s), h11 = s * s * (s - 1) * h;
+  return {t, h00 * y0.q + h10 * k0.qdot + h01 * y1.q + h11 * k1.qdot,
+          h00 * y0.v + h10 * k0.vdot + h01 * y1.v + h11 * k1.vdot,
+          h00 * y0.W + h10 * k0.Wdot + h01 * y1.W + h11 * k1.Wdot};
+}
+
 const ButcherTableau& classicalRK4() {
   static const ButcherTableau tableau{4,
                                       {{}, {0.5}, {0.0, 0.5}, {0.0, 0.0, 1.0}},

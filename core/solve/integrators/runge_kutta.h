@@ -44,6 +44,11 @@ struct ButcherTableau {
   bool firstSameAsLast = false;        // the last stage is at y_{n+1} (a[s-1] = b)
 };
 
+// The cubic Hermite interpolant at t of a step from y0 (rate k0) to y1 (rate k1): q with qdot, v
+// with vdot, W with Wdot. Planar positions only (a spatial body's rotation is not a vector).
+RkPoint hermite(const RkPoint& y0, const RkRate& k0, const RkPoint& y1, const RkRate& k1,
+                double t);
+
 const ButcherTableau& classicalRK4();
 const ButcherTableau& dormandPrince54();
 
