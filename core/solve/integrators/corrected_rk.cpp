@@ -172,13 +172,30 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   double h = options.step;
   bool rejected = false;
   std::vector<std::string> joints;
-  // corrected-rk45: the tries of the current step, the first and the one of smallest error.
+  // corrected-rk45: a try of the current step; the first one's step and error, the best one.
   struct Try {
     double h = 0.0, err = std::numeric_limits<double>::infinity();
     RkPoint y;
     RkRate k;
-  } first, best;
+  } best;
+  double firstH = 0.0, firstErr = 0.0;
   int tries = 0;
+  // Takes a try as the step at the error floor (counted, its error kept).
+  const auto takeAtFloor = [&](Try& taken, RkPoint& yTo, RkRate& kTo, double& hTo) {
+    std::swap(yTo, taken.y);
+    std::swap(kTo, taken.k);
+    hTo = taken.h;
+    ++stats.floorSteps;
+    stats.floorError = std::max(stats.floorError, taken.err);
+  };
+  // A point and its rate as the state the recorder and the report see.
+  const auto show = [&](const RkPoint& point, const RkRate& rate) {
+    state.t = point.t;
+    state.q = point.q;
+    state.v = point.v;
+    ws.vdot = rate.vdot;
+    ws.lambda.head(rate.lambda.size()) = rate.lambda;
+  };
   // corrected-rk45: a step across the singular configuration that a rejected try of step hTry
   // from y (its end in yNew) stops short of, the steps creeping towards it otherwise (above): t*
   // where sigma_min / sigma_1, falling along the try, reaches 0 if it falls linearly, at most
@@ -243,33 +260,30 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
         Try across;
         if (stepAcross(hStep, stop, across)) {
           ++stats.rejectedSteps;
-          std::swap(yNew, across.y);
-          std::swap(kNew, across.k);
-          hStep = across.h;
-          if (across.err > 1.0) {
+          err = across.err;
+          if (err > 1.0) {
+            takeAtFloor(across, yNew, kNew, hStep);
+            h = hStep;
             atFloor = true;
-            ++stats.floorSteps;
-            stats.floorError = std::max(stats.floorError, across.err);
+          } else {
+            std::swap(yNew, across.y);
+            std::swap(kNew, across.k);
+            hStep = across.h;
           }
-          err = std::min(across.err, 1.0);
         }
       }
-      if (!(err <= 1.0)) {
-        if (tries++ == 0) first.h = hStep, first.err = err;
+      if (!atFloor && !(err <= 1.0)) {
+        if (tries++ == 0) firstH = hStep, firstErr = err;
         if (err < best.err) best.h = hStep, best.err = err, best.y = yNew, best.k = kNew;
-        atFloor = tries >= 2 && err > first.err * std::pow(hStep / first.h, 2) &&
+        atFloor = tries >= 2 && err > firstErr * std::pow(hStep / firstH, 2) &&
                   best.err * options.tolerance <= kFloorError &&
                   nearlySingular(model, ws, State{y.t, y.q, y.v});
+        if (atFloor) {
+          takeAtFloor(best, yNew, kNew, hStep);
+          h = hStep;
+        }
       }
-      if (atFloor && tries > 0) {
-        std::swap(yNew, best.y);
-        std::swap(kNew, best.k);
-        hStep = h = best.h;
-        ++stats.floorSteps;
-        stats.floorError = std::max(stats.floorError, best.err);
-      } else if (atFloor) {
-        h = hStep;
-      } else if (!(err <= 1.0)) {
+      if (!atFloor && !(err <= 1.0)) {
         ++stats.rejectedSteps;
         rejected = true;
         h = hStep *
@@ -284,8 +298,8 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
         why << "the step size fell below the minimum step " << options.minStep
             << " s without meeting the tolerance " << options.tolerance;
         return fail(SolveStatus::MaxIterations, y.t, why.str());
-      } else {
-        // The next step; a step shortened to land on a stop does not shrink it.
+      } else if (!atFloor) {
+        // The next step (at the floor: the floor's step); a step shortened to land on a stop does not shrink it.
         const double grow = err > 0 ? kSafety * std::pow(err, -0.2) : kGrowMax;
         const double proposal = hStep * std::clamp(grow, kShrinkMin, rejected ? 1.0 : kGrowMax);
         const bool keep = hStep < h && err * std::pow(h / hStep, 5) <= 1.0;
@@ -316,22 +330,14 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
       RkRate rate;
       f(at, rate);
       ++stats.rhsEvaluations;
-      state.t = t;
-      state.q = at.q;
-      state.v = at.v;
-      ws.vdot = rate.vdot;
-      ws.lambda.head(rate.lambda.size()) = rate.lambda;
+      show(at, rate);
       if (!recorder.accept(state, ws)) return cancelled();
     }
     // Accept: report the new state with its accelerations and multipliers.
     std::swap(y, yNew);
     std::swap(k, kNew);
     ++stats.steps;
-    state.t = y.t;
-    state.q = y.q;
-    state.v = y.v;
-    ws.vdot = k.vdot;
-    ws.lambda.head(k.lambda.size()) = k.lambda;
+    show(y, k);
     // Redundant equations: the rows kept may lose rank along the motion where a dropped row's
     // share in the dependency vanishes (the IFToMM Bricard at t = 0.55 s); chosen again here.
     if (redundant) {
