@@ -5,7 +5,8 @@
 // Workspace's fixed patterns hold every entry, and the assembly, the redundancy analysis and the
 // accelerations of planar and spatial chains past kSparseFromVelocities (SuiteSparseQR, sparse
 // KKT) satisfy their equations, a duplicated joint found redundant with its reactions shared,
-// and the workspace keeps its KKT solver while the active rows stay; whipping chains run through
+// and the workspace keeps its KKT solver while the active rows stay; the sparse sigma_min / sigma_1
+// matches the SVD near a singular configuration; whipping chains run through
 // on their constraints (hht), so do chains of 1 m links whose coordinates reach 5000 m or start
 // 100 km out (hht), and bdf runs the 1000-link chain.
 #include "bench_common.h"
@@ -23,6 +24,7 @@
 #include "solve/linalg/subnormals.h"
 #include "test_support.h"
 
+#include <Eigen/SVD>
 #include <QtTest>
 
 using namespace rlx;
@@ -608,6 +610,43 @@ class TestSparse : public QObject {
     QCOMPARE(lu.rank(), Eigen::Index(4));
     const std::vector<std::string> names = dependentElements(model, ws.Phi_q, 1e-9, 1e-8);
     QCOMPARE(names, (std::vector<std::string>{"pin12", "pin30", "twin", "twin2"}));
+  }
+
+  void sparseSingularValueRatioMatchesTheSvd() {
+    // The N-four-bar (N = 50, 303 velocities) with every crank at angle phi from the horizontal:
+    // N singular values of the unit rows vanish like phi, a cluster that inverse iteration must
+    // resolve.
+    const int n = 50;
+    for (const double phi : {0.8, 1e-2, 1e-4, 1e-7, 0.0}) {
+      Spec spec = bench::nFourBar(n);
+      for (int k = 0; k <= n; ++k) {
+        BodySpec& crank = spec.bodies[static_cast<std::size_t>(k)];
+        crank.position = {k + 0.5 * std::cos(phi), 0.5 * std::sin(phi)};
+        crank.angle = phi;
+      }
+      for (int k = 0; k < n; ++k)
+        spec.bodies[static_cast<std::size_t>(n + 1 + k)].position = {k + 0.5 + std::cos(phi),
+                                                                     std::sin(phi)};
+      const Model model = test::compileOrFail(spec);
+      QVERIFY(model.nv >= 300);
+      Workspace ws(model);
+      evaluateConstraintDerivatives(model, State{0.0, model.q0, model.v0}, ws);
+      const SparseMatrix unit = unitRowScales(ws.Phi_q).asDiagonal() * ws.Phi_q;
+      const Eigen::JacobiSVD<Eigen::MatrixXd> svd{Eigen::MatrixXd(unit)};
+      const Eigen::VectorXd& sigma = svd.singularValues();
+      const double expected = sigma(sigma.size() - 1) / sigma(0);
+      Eigen::VectorXd left;
+      const double ratio = SparseRowQR(ws.Phi_q, 0.0).singularValueRatio(&left);
+      qInfo("phi = %g: sigma_min / sigma_1 %.6e (SVD %.6e)", phi, ratio, expected);
+      if (phi == 0.0) {
+        QVERIFY(ratio < 1e-14);
+        continue;
+      }
+      QVERIFY(std::abs(ratio - expected) < 1e-6 * expected);
+      // sigma_min's left singular vector: unit length, |unit^T left| = sigma_min.
+      QVERIFY(std::abs(left.norm() - 1.0) < 1e-12);
+      QVERIFY(std::abs((unit.transpose() * left).norm() / sigma(0) - expected) < 1e-6 * expected);
+    }
   }
 };
 

@@ -2,12 +2,54 @@
 
 #include "solve/linalg/sparse_lu.h"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/SPQRSupport>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace rlx {
+namespace {
+
+// The largest eigenvalue of a symmetric positive semi-definite operator of size m by Lanczos
+// iteration with full reorthogonalization, to 1e-12 relative (NaN where the operator's values
+// are not finite); with `vector`, its unit eigenvector.
+template <class Apply>
+double largestEigenvalue(Eigen::Index m, const Apply& apply, Eigen::VectorXd* vector) {
+  constexpr Eigen::Index kMaxSteps = 80;
+  constexpr double kConverged = 1e-12;
+  const Eigen::Index steps = std::min(m, kMaxSteps);
+  Eigen::MatrixXd V(m, steps);
+  Eigen::VectorXd alpha(steps), beta(steps), w;
+  // A start with a share of every eigenvector, also in symmetric models.
+  for (Eigen::Index k = 0; k < m; ++k) V(k, 0) = 1.0 + 0.5 * std::sin(1.7 * static_cast<double>(k));
+  V.col(0).normalize();
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> ritz;
+  double largest = 0.0;
+  for (Eigen::Index j = 0; j < steps; ++j) {
+    apply(V.col(j), w);
+    if (!w.allFinite()) return std::numeric_limits<double>::quiet_NaN();
+    alpha(j) = V.col(j).dot(w);
+    for (int pass = 0; pass < 2; ++pass)
+      w -= V.leftCols(j + 1) * (V.leftCols(j + 1).transpose() * w);
+    beta(j) = w.norm();
+    ritz.computeFromTridiagonal(alpha.head(j + 1), beta.head(j),
+                                vector ? Eigen::ComputeEigenvectors : Eigen::EigenvaluesOnly);
+    const double estimate = ritz.eigenvalues()(j);
+    const bool done = std::abs(estimate - largest) <= kConverged * estimate ||
+                      beta(j) <= kConverged * estimate || j + 1 == steps;
+    largest = estimate;
+    if (done) {
+      if (vector) *vector = (V.leftCols(j + 1) * ritz.eigenvectors().col(j)).normalized();
+      return largest;
+    }
+    V.col(j + 1) = w / beta(j);
+  }
+  return largest;
+}
+
+}  // namespace
 
 bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen::VectorXd& x) {
   const Eigen::Index m = A.rows(), n = A.cols();
@@ -115,6 +157,33 @@ SparseMatrix SparseRowQR::leftNullSpace() const {
   SparseMatrix W(m, dependent);
   W.setFromTriplets(entries.begin(), entries.end());
   return W;
+}
+
+double SparseRowQR::singularValueRatio(Eigen::VectorXd* leftVector) const {
+  const Eigen::Index m = scale_.size();
+  if (leftVector) leftVector->setZero(m);
+  if (!ok_) return std::numeric_limits<double>::quiet_NaN();
+  if (m == 0) return 1.0;
+  if (rank_ < m) return 0.0;
+  const Eigen::SparseMatrix<double> R = impl_->qr.matrixR().topLeftCorner(m, m);
+  Eigen::VectorXd vector;
+  const double sigma1 = std::sqrt(largestEigenvalue(
+      m, [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) { y = R.transpose() * (R * x); },
+      nullptr));
+  const double inverse = largestEigenvalue(
+      m,
+      [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) {
+        y = x;
+        R.transpose().triangularView<Eigen::Lower>().solveInPlace(y);
+        R.triangularView<Eigen::Upper>().solveInPlace(y);
+      },
+      &vector);
+  if (!(std::isfinite(inverse) && inverse > 0.0)) return 0.0;
+  if (leftVector) {
+    const auto permutation = impl_->qr.colsPermutation().indices();
+    for (Eigen::Index k = 0; k < m; ++k) (*leftVector)(permutation(k)) = vector(k);
+  }
+  return 1.0 / (std::sqrt(inverse) * sigma1);
 }
 
 }  // namespace rlx

@@ -50,6 +50,13 @@ class SparseRowQR {
   // A basis of the left null space of A (m x (m - rank)): one column w per dependent row, above.
   SparseMatrix leftNullSpace() const;
 
+  // sigma_min / sigma_1 of the unit-length rows D A, from R (R^T R = P^T D A A^T D P): the
+  // largest eigenvalues of R^T R and of its inverse (two triangular solves) by Lanczos iteration
+  // (a QR of threshold 0 keeps every row; 0 when a row was dropped, 1 without rows, NaN if the
+  // QR failed). With `leftVector`, sigma_min's left
+  // singular vector of D A.
+  double singularValueRatio(Eigen::VectorXd* leftVector = nullptr) const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
