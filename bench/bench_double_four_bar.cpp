@@ -48,12 +48,15 @@ int main(int argc, char** argv) {
       worstParallel = std::max(worstParallel, run.nonParallel);
     }
     seconds += run.seconds;
-    std::printf("seed %4u: %s t = %.2f s, |E - E0| %.3g J, cranks %.3g rad, %.2f s%s%s\n", seed,
-                within              ? "end "
-                : run.stoppedAtPass ? "stop"
-                                    : "FAIL",
-                run.endTime, run.energyError, run.nonParallel, run.seconds,
-                run.reachedEnd ? "" : ": ", run.reachedEnd ? "" : run.message.c_str());
+    std::printf(
+        "seed %4u: %s t = %.2f s, |E - E0| %.3g J, cranks %.3g rad, %.2f s, %d floor "
+        "steps (%.3g)%s%s\n",
+        seed,
+        within              ? "end "
+        : run.stoppedAtPass ? "stop"
+                            : "FAIL",
+        run.endTime, run.energyError, run.nonParallel, run.seconds, run.floorSteps, run.floorError,
+        run.reachedEnd ? "" : ": ", run.reachedEnd ? "" : run.message.c_str());
     std::fflush(stdout);
   }
   std::printf(

@@ -78,12 +78,14 @@ inline Spec perturbedDoubleFourBar(unsigned seed, double relative = 1e-9) {
 // What one run of a double four-bar kept: whether it reached the end, or stopped at a singular
 // pass it does not resolve (corrected-rk's clear stop, status Singular), the largest |E - E0| (J)
 // and the largest angle between the directions of crank1 and crank3 (rad) over its frames, the
-// time it took (s).
+// time it took (s), its steps at the error floor and the largest one's error (in tolerances).
 struct DoubleFourBarRun {
   bool reachedEnd = false;
   bool stoppedAtPass = false;
   std::string message;
   double endTime = 0.0, energyError = 0.0, nonParallel = 0.0, seconds = 0.0;
+  int floorSteps = 0;
+  double floorError = 0.0;
 };
 
 inline DoubleFourBarRun runDoubleFourBar(const Spec& spec, const DynamicsOptions& options) {
@@ -129,6 +131,8 @@ inline DoubleFourBarRun runDoubleFourBar(const Spec& spec, const DynamicsOptions
       results.report.status == SolveStatus::Singular &&
       results.report.message.find("passed a singular configuration") != std::string::npos;
   run.message = results.report.message;
+  run.floorSteps = results.stats.floorSteps;
+  run.floorError = results.stats.floorError;
   return run;
 }
 

@@ -1,10 +1,10 @@
 // Tight tolerances through singular configurations (issue 18, part 3): the IFToMM N-four-bar
 // (N = 40: every link horizontal twice a revolution, where Phi_q loses 40 of its rank) with hht
-// (tolerances down to 1e-12) and bdf (down to 1e-10), and the Bricard linkage (one redundant
-// equation; the equations kept at assembly lose rank at t = 0.55 s) with bdf at 1e-8 ... 1e-12,
-// hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk; corrected-rk45 through the example
-// double four-bar's passes at 1e-10 (the error floor). A step failure names a lock-up only for
-// the equations the integrators solve with, and only when a motion drives into it.
+// (tolerances down to 1e-12), bdf (down to 1e-10) and corrected-rk45 (also N = 50), and the Bricard
+// linkage (one redundant equation; the equations kept at assembly lose rank at t = 0.55 s) with bdf
+// at 1e-8 ... 1e-12, hht, corrected-rk45 at 1e-6 ... 1e-12 and corrected-rk; corrected-rk45 through
+// the example double four-bar's passes at 1e-10 (the error floor). A step failure names a lock-up
+// only for the equations the integrators solve with, and only when a motion drives into it.
 #include "bench_common.h"
 #include "output/summary.h"
 #include "solve/assembly/assembly.h"
@@ -82,30 +82,41 @@ void TestSingularPasses::nFourBarPasses_data() {
   QTest::addColumn<QString>("integrator");
   QTest::addColumn<double>("tolerance");
   QTest::addColumn<double>("step");
+  QTest::addColumn<int>("n");
+  QTest::addColumn<double>("end");
   for (const double tolerance : {1e-6, 1e-8, 1e-10, 1e-12})
-    QTest::addRow("hht %g", tolerance) << "hht" << tolerance << 1e-3;
+    QTest::addRow("hht %g", tolerance) << "hht" << tolerance << 1e-3 << 40 << 1.5;
   for (const double step : {1e-4, 2e-3})
-    QTest::addRow("hht h=%g 1e-12", step) << "hht" << 1e-12 << step;
+    QTest::addRow("hht h=%g 1e-12", step) << "hht" << 1e-12 << step << 40 << 1.5;
   for (const double tolerance : {1e-6, 1e-8, 1e-10})
-    QTest::addRow("bdf %g", tolerance) << "bdf" << tolerance << 1e-3;
+    QTest::addRow("bdf %g", tolerance) << "bdf" << tolerance << 1e-3 << 40 << 1.5;
   for (const double tolerance : {1e-8, 1e-9, 1e-10, 1e-11, 1e-12})
-    QTest::addRow("corrected-rk45 %g", tolerance) << "corrected-rk45" << tolerance << 1e-3;
+    QTest::addRow("corrected-rk45 %g", tolerance)
+        << "corrected-rk45" << tolerance << 1e-3 << 40 << 1.5;
+  // N = 50 (303 velocities: sigma_min / sigma_1 from the sparse QR): the first two passes at
+  // 1e-11 and 1e-12, and at 1e-10 the pass at 16.97 s where a try passed the configuration.
+  for (const double tolerance : {1e-11, 1e-12})
+    QTest::addRow("corrected-rk45 N=50 %g", tolerance)
+        << "corrected-rk45" << tolerance << 1e-3 << 50 << 1.5;
+  QTest::addRow("corrected-rk45 N=50 1e-10 17 s")
+      << "corrected-rk45" << 1e-10 << 1e-3 << 50 << 17.0;
 }
 
-// N = 40 for 1.5 s: the first two passes (t = 0.72 s and 1.24 s), where the runs at tolerances of
-// 1e-8 and below stopped (corrected-rk45 until it stepped across at the error floor).
+// 1.5 s: the first two passes (t = 0.72 s and 1.24 s), where the runs at tolerances of 1e-8 and
+// below stopped (corrected-rk45 until it stepped across at the error floor).
 void TestSingularPasses::nFourBarPasses() {
   QFETCH(QString, integrator);
   QFETCH(double, tolerance);
   QFETCH(double, step);
-  const int n = 40;
+  QFETCH(int, n);
+  QFETCH(double, end);
   const Model model = test::compileOrFail(bench::nFourBar(n));
-  const Results results = run(bench::nFourBar(n), integrator.toStdString(), tolerance, step, 1.5);
+  const Results results = run(bench::nFourBar(n), integrator.toStdString(), tolerance, step, end);
   qInfo("%s: t = %g s, energy error %.2e J, cranks parallel to %.1e rad, %d steps, %d rejected",
         qPrintable(integrator), results.report.time, maxEnergyError(results),
         crankSpread(model, results, n + 1), results.stats.steps, results.stats.rejectedSteps);
   QVERIFY2(results.report.ok(), results.report.message.c_str());
-  QCOMPARE(results.frames.back().state.t, 1.5);
+  QCOMPARE(results.frames.back().state.t, end);
   QVERIFY(crankSpread(model, results, n + 1) < 1e-6);
   // hht's numerical damping (alpha = -0.1) takes 2.7e4 h^2 J at the first pass (2.7e-2 J at
   // h = 1e-3, 2.65e-4 J at 1e-4).

@@ -31,19 +31,26 @@ constexpr double kSafety = 0.9, kGrowMax = 5.0, kShrinkMin = 0.2;
 // h >= 0.005 exceeds it (0.206 at t = 0.11 s, where its kept equations lose rank), and ended with
 // its energy 1.66 J off (of 12.3 J): it stops now. docs/integrators-corrected-rk.md.
 constexpr double kUnresolvedPass = 0.1;
-// corrected-rk45 at a singular configuration: the rounding of the state (a constraint error of
-// order eps along the vanishing row combination) makes the rates steeper the closer the state is
-// to it, and gives them a kink there that no step resolves. A step across it keeps its error
-// however short it is made (the example double four-bar at tolerance 1e-12: tries of 2.2e-3,
-// 1.5e-3, 7e-4 and 4.2e-4 s err by 4.3, 24, 7 and 114 times the tolerance), and steps that stop
-// short of it creep towards it, each try across it erring more the closer it starts (from 2.9e-4
-// s before it, 4.3 times; from 3e-6 s, 3e4 times), down to the minimum step. Two rules, with the
-// equations nearly dependent: when a shorter try at the same point errs more than a truncation
-// error of order 2 or more would (err > err_first (h / h_first)^2), the try of smallest error is
-// taken; when a try stops short of the configuration, a step across it is tried (stepAcross).
-// Either is the error floor the rounding sets, taken if within kFloorError of the scale and
-// reported (RunStats::floorSteps, floorError).
+// corrected-rk45 at a singular configuration: the stages' distance from the constraint manifold
+// along the vanishing row combination, divided by sigma_min, makes the rates steeper the closer
+// the state is to it, and gives them a kink there that no step resolves (deterministic: a change
+// of the start at rounding level leaves the tries' errors as they are). A step across it keeps
+// its error however short it is made (the example double four-bar at tolerance 1e-12: tries
+// of 2.2e-3, 1.5e-3, 7e-4 and 4.2e-4 s err by 4.3, 24, 7 and 114 times the tolerance), and steps
+// that stop short of it creep towards it, each try across it erring more the closer it starts
+// (from 2.9e-4 s before it, 4.3 times; from 3e-6 s, 3e4 times), down to the minimum step. Two
+// rules, with the equations nearly dependent: when a shorter try at the same point errs more than a
+// truncation error of order 2 or more would (err > err_first (h / h_first)^2), the try of smallest
+// error is taken; when a try stops short of the configuration, a step across it is tried
+// (stepAcross). Either is this error floor, taken if within kFloorError of the scale and reported
+// (RunStats::floorSteps, floorError).
 constexpr double kFloorError = 1e-6;
+// A step at the floor must leave a velocity correction of at most this fraction of the model's
+// typical velocity (1e-3 of kUnresolvedPass). Steps that cross a turn of the motion they do not
+// resolve exceed it (the perturbed double four-bars, whose motion turns into the other branch at
+// a horizontal pass: 6.3e-4, 9.4e-4, with energy errors of 5e-4 and 1e-3 J), the floors of
+// the exact models stay below (the N-four-bar, N = 40 and 50, at 1e-8 ... 1e-12: 5.9e-6 at most).
+constexpr double kFloorCorrection = 1e-4;
 
 std::string timeText(double t) {
   std::ostringstream out;
@@ -196,26 +203,35 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     ws.vdot = rate.vdot;
     ws.lambda.head(rate.lambda.size()) = rate.lambda;
   };
+  // Whether a try at the floor resolved the pass: it leaves a velocity correction (a velocity
+  // along the mode that the joints' equations do not see, as corrected-rk's unresolved passes)
+  // of at most kFloorCorrection.
+  const auto resolvesPass = [&](Try& taken) {
+    f(taken.y, taken.k);
+    ++stats.rhsEvaluations;
+    return equation.velocityCorrection(taken.y, taken.k) <= kFloorCorrection;
+  };
   // corrected-rk45: a step across the singular configuration that a rejected try of step hTry
-  // from y (its end in yNew) stops short of, the steps creeping towards it otherwise (above): t*
-  // where sigma_min / sigma_1, falling along the try, reaches 0 if it falls linearly, at most
-  // 2 hTry ahead. Steps of 1.5 and 2 times t* - y.t (no stage near t*), up to the largest step
-  // unless the steps crept towards t* (a planar model then also passes an output time next to
-  // t*, its frame interpolated). The one of smaller error is taken, within kFloorError of the
-  // scale, when that is the floor: the longer step errs less than a truncation error of order 4
-  // would, or the steps already crept towards the same t* (else the controller's shorter steps
-  // do better). In `out`, or false.
-  double sighted = std::numeric_limits<double>::quiet_NaN();  // t* of the last try short of it
+  // from y (its end in yNew) stops short of or passed, the steps creeping towards it otherwise
+  // (above): t* where sigma_min / sigma_1 reaches 0 (below). Steps of 1.5 and 2 times t* - y.t
+  // (no stage near t*), up to the largest step unless the steps crept towards t* (a planar model
+  // then also passes an output time next to t*, its frame interpolated). The one of smaller error
+  // is taken, within kFloorError of the scale and resolving the pass, when that is the floor: the
+  // longer step errs less than a truncation error of order 4 would, or the steps already crept
+  // towards the same t* (else the controller's shorter steps do better). In `out`, or false.
+  double sighted = std::numeric_limits<double>::quiet_NaN();  // t* of the last try that saw it
   const auto stepAcross = [&](double hTry, double stop, Try& out) {
-    if (model.nv >= kMeasuredVelocities) return false;
     double r0 = 1.0, r1 = 1.0;
     nearlyDependentRows(model, ws, State{y.t, y.q, y.v}, r0);
     if (!(r0 < kNearlySingular)) return false;
     nearlyDependentRows(model, ws, State{yNew.t, yNew.q, yNew.v}, r1);
-    if (!(r1 < r0)) return false;
-    const double ahead = hTry * r0 / (r0 - r1), crossing = y.t + ahead;
-    if (ahead > 2.0 * hTry) return false;
-    const bool crept = sighted > y.t && std::abs(crossing - sighted) < sighted - y.t;
+    // sigma_min falling along the try: where it reaches 0 if it falls linearly, at most 2 hTry
+    // ahead. Rising: the try passed t* if where a V of equal slopes through both ends reaches 0
+    // is the t* sighted before (a try of the controller creeping towards it).
+    const bool falling = r1 < r0;
+    const double ahead = hTry * r0 / (falling ? r0 - r1 : r0 + r1), crossing = y.t + ahead;
+    if (falling ? ahead > 2.0 * hTry : !(std::abs(crossing - sighted) < 0.1 * hTry)) return false;
+    const bool crept = falling && sighted > y.t && std::abs(crossing - sighted) < sighted - y.t;
     sighted = crossing;
     std::array<Try, 2> trial;
     const std::array<double, 2> factors{1.5, 2.0};
@@ -235,7 +251,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
     }
     const bool floor = trial[1].err < trial[0].err * std::pow(trial[1].h / trial[0].h, 4);
     out = std::move(trial[trial[1].err < trial[0].err ? 1 : 0]);
-    return (floor || crept) && out.err * options.tolerance <= kFloorError;
+    return (floor || crept) && out.err * options.tolerance <= kFloorError && resolvesPass(out);
   };
   while (!recorder.finished()) {
     // The step: at most h, landing exactly on the next stop without leaving a sliver.
@@ -277,7 +293,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
         if (err < best.err) best.h = hStep, best.err = err, best.y = yNew, best.k = kNew;
         atFloor = tries >= 2 && err > firstErr * std::pow(hStep / firstH, 2) &&
                   best.err * options.tolerance <= kFloorError &&
-                  nearlySingular(model, ws, State{y.t, y.q, y.v});
+                  nearlySingular(model, ws, State{y.t, y.q, y.v}) && resolvesPass(best);
         if (atFloor) {
           takeAtFloor(best, yNew, kNew, hStep);
           h = hStep;

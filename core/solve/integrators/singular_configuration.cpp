@@ -48,13 +48,16 @@ std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws,
   if (model.nv < kSparseFromVelocities) {
     dense(Eigen::JacobiSVD<Eigen::MatrixXd>(Eigen::MatrixXd(unitActiveRows(ws, rows)),
                                             Eigen::ComputeThinU));
-  } else if (model.nv < kMeasuredVelocities) {
+  } else if (model.nv < kDenseSvdVelocities) {
     dense(Eigen::BDCSVD<Eigen::MatrixXd>(Eigen::MatrixXd(unitActiveRows(ws, rows)),
                                          Eigen::ComputeThinU));
   } else {
-    const SparseRowQR qr(unitActiveRows(ws, rows), kNearlySingular);
-    if (!qr.ok() || qr.rank() == m) return {};
-    ratio = 0.0;
+    const SparseMatrix A = unitActiveRows(ws, rows);
+    Eigen::VectorXd smallest;
+    ratio = SparseRowQR(A, 0.0).singularValueRatio(&smallest);
+    if (!(ratio < kNearlySingular)) return {};
+    share = smallest.cwiseAbs();
+    const SparseRowQR qr(A, kNearlySingular);
     const SparseMatrix null = qr.leftNullSpace();
     for (Eigen::Index k = 0; k < null.outerSize(); ++k)
       for (SparseMatrix::InnerIterator it(null, k); it; ++it)

@@ -14,14 +14,14 @@ namespace rlx {
 // (the perturbed double four-bars where corrected-rk stops: 3.8e-3 ... 4.4e-3; the crank-rocker
 // example at h = 0.05, with no singular configuration: 0.07).
 constexpr double kNearlySingular = 0.02;
-// Models below this many velocities have sigma_min / sigma_1 measured (a dense SVD); larger ones
-// only whether there is a dependency at kNearlySingular (a sparse QR).
-constexpr Eigen::Index kMeasuredVelocities = 300;
+// Models below this many velocities have sigma_min / sigma_1 from a dense SVD; larger ones from
+// Lanczos iteration on a sparse QR's R (SparseRowQR::singularValueRatio).
+constexpr Eigen::Index kDenseSvdVelocities = 300;
 
 // The rows that are nearly dependent at `at`: those with a share above a tenth of the largest in
 // the left singular vectors of the singular values below kNearlySingular sigma_1 (large models:
-// in the dependencies the sparse QR finds). `ratio`: sigma_min / sigma_1, or 0 for a large model
-// with a dependency (below kNearlySingular, not measured), 1 without rows. Evaluates Phi_q in ws.
+// sigma_min's and the dependencies a sparse QR finds at that threshold). `ratio`: sigma_min /
+// sigma_1 (NaN if the sparse QR failed), 1 without rows. Evaluates Phi_q in ws.
 std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
                                               double& ratio);
 
