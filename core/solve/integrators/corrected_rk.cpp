@@ -221,10 +221,9 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
   // towards the same t* (else the controller's shorter steps do better). In `out`, or false.
   double sighted = std::numeric_limits<double>::quiet_NaN();  // t* of the last try that saw it
   const auto stepAcross = [&](double hTry, double stop, Try& out) {
-    double r0 = 1.0, r1 = 1.0;
-    nearlyDependentRows(model, ws, State{y.t, y.q, y.v}, r0);
+    const double r0 = singularValueRatio(model, ws, State{y.t, y.q, y.v});
     if (!(r0 < kNearlySingular)) return false;
-    nearlyDependentRows(model, ws, State{yNew.t, yNew.q, yNew.v}, r1);
+    const double r1 = singularValueRatio(model, ws, State{yNew.t, yNew.q, yNew.v});
     // sigma_min falling along the try: where it reaches 0 if it falls linearly, at most 2 hTry
     // ahead. Rising: the try passed t* if where a V of equal slopes through both ends reaches 0
     // is the t* sighted before (a try of the controller creeping towards it).
@@ -315,7 +314,7 @@ void integrateCorrectedRK(const Model& model, State& state, Workspace& ws,
             << " s without meeting the tolerance " << options.tolerance;
         return fail(SolveStatus::MaxIterations, y.t, why.str());
       } else if (!atFloor) {
-        // The next step (at the floor: the floor's step); a step shortened to land on a stop does not shrink it.
+        // The next step; a step shortened to land on a stop does not shrink it.
         const double grow = err > 0 ? kSafety * std::pow(err, -0.2) : kGrowMax;
         const double proposal = hStep * std::clamp(grow, kShrinkMin, rejected ? 1.0 : kGrowMax);
         const bool keep = hStep < h && err * std::pow(h / hStep, 5) <= 1.0;

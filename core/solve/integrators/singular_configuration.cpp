@@ -28,10 +28,9 @@ SparseMatrix unitActiveRows(const Workspace& ws, const std::vector<Eigen::Index>
   return A;
 }
 
-}  // namespace
-
-std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
-                                              double& ratio) {
+// sigma_min / sigma_1 in `ratio` and, when `named`, the nearly dependent rows (below).
+std::vector<Eigen::Index> measure(const Model& model, Workspace& ws, const State& at, double& ratio,
+                                  bool named) {
   ratio = 1.0;
   const std::vector<Eigen::Index> rows = activeRows(ws);
   if (rows.empty()) return {};
@@ -55,7 +54,7 @@ std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws,
     const SparseMatrix A = unitActiveRows(ws, rows);
     Eigen::VectorXd smallest;
     ratio = SparseRowQR(A, 0.0).singularValueRatio(&smallest);
-    if (!(ratio < kNearlySingular)) return {};
+    if (!named || !(ratio < kNearlySingular)) return {};
     share = smallest.cwiseAbs();
     const SparseRowQR qr(A, kNearlySingular);
     const SparseMatrix null = qr.leftNullSpace();
@@ -70,10 +69,21 @@ std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws,
   return dependent;
 }
 
-bool nearlySingular(const Model& model, Workspace& ws, const State& at) {
+}  // namespace
+
+std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
+                                              double& ratio) {
+  return measure(model, ws, at, ratio, true);
+}
+
+double singularValueRatio(const Model& model, Workspace& ws, const State& at) {
   double ratio = 1.0;
-  nearlyDependentRows(model, ws, at, ratio);
-  return ratio < kNearlySingular;
+  measure(model, ws, at, ratio, false);
+  return ratio;
+}
+
+bool nearlySingular(const Model& model, Workspace& ws, const State& at) {
+  return singularValueRatio(model, ws, at) < kNearlySingular;
 }
 
 }  // namespace rlx

@@ -25,6 +25,9 @@ constexpr Eigen::Index kDenseSvdVelocities = 300;
 std::vector<Eigen::Index> nearlyDependentRows(const Model& model, Workspace& ws, const State& at,
                                               double& ratio);
 
+// sigma_min / sigma_1 alone (above; large models skip the rows' naming).
+double singularValueRatio(const Model& model, Workspace& ws, const State& at);
+
 // Whether the equations are nearly dependent at `at` (above).
 bool nearlySingular(const Model& model, Workspace& ws, const State& at);
 
