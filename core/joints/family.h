@@ -56,16 +56,29 @@ enum class JointCurves { None, Curve2, Both };
 // The axes compile reads in 3-D and how it builds frame1 and frame2 (model/compile_spatial.cpp):
 //   None          no axis; both frames the identity
 //   Axis          axis (global) or axis1 required, axis2 optional; frame2 = frame1 in the file
-//   OptionalAxis  axis or axis1 if given; frame2 = frame1 in the file
-//   CrossAxes     axis1 and axis2 required, each body's frame around its own axis
-//   PlaneAndDisk  axis or axis1 the plane's normal (default z), axis2 required (the disk's)
-enum class SpatialAxes { None, Axis, OptionalAxis, CrossAxes, PlaneAndDisk };
+//   Line          axis or axis1 required (a line's direction), no axis2; frame2 = frame1 in the
+//   file OptionalAxis  axis or axis1 if given; frame2 = frame1 in the file CrossAxes     axis1 and
+//   axis2 required, each body's frame around its own axis PlaneAndDisk  axis or axis1 the plane's
+//   normal (default z), axis2 required (the disk's)
+enum class SpatialAxes { None, Axis, Line, OptionalAxis, CrossAxes, PlaneAndDisk };
 
 // What the viewport draws (ui/viewport/scene_joints.cpp), per dimension.
 enum class PlanarSymbol { Pin, Slider, PointOnLine, Weld, Tie, Gear, Rack, Cam };
 enum class SpatialSymbol {
-  Hinge, Sleeve, Slider, PointOnLine, Ball, Cross, PointOnPlane, PlanarBlock, AxisPair, Weld, Tie,
-  RollingContact, Screw,
+  Hinge,
+  Sleeve,
+  Slider,
+  PointOnLine,
+  Ball,
+  Cross,
+  PointOnPlane,
+  PlanarBlock,
+  AxisPair,
+  Weld,
+  Tie,
+  RollingContact,
+  Screw,
+  Rack,
 };
 
 using PlanarRows = void (*)(const Joint&, const planar::Body&, const planar::Body&, JointEval&);

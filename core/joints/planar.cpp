@@ -22,6 +22,13 @@ double gammaOfProjection(double w1, const Vec2& u, const Vec2& Ru, const PointPa
 
 }  // namespace
 
+void addScaled(Scalar& into, double k, const Scalar& term) {
+  into.value += k * term.value;
+  into.g1 += k * term.g1;
+  into.g2 += k * term.g2;
+  into.gamma += k * term.gamma;
+}
+
 Scalar projection(const Body& b1, const Vec2& n, const PointPair& pair) {
   // c = u^T d, u = A1 n, u_dot = omega1 R u.
   const Vec2 u = b1.A * n;

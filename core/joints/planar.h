@@ -55,6 +55,9 @@ struct Scalar {
   double gamma = 0.0;  // -(c_q v)_q v  (no explicit time dependence here)
 };
 
+// into += k term: value, derivative blocks and gamma.
+void addScaled(Scalar& into, double k, const Scalar& term);
+
 // u^T d with u = A1 n (n a unit direction fixed in body1): the signed distance of body2's
 // point from body1's line (n = normal) or the travel along it (n = axis).
 Scalar projection(const Body& b1, const Vec2& n, const PointPair& pair);

@@ -1,16 +1,20 @@
-// Rack and pinion (planar): the pinion's pitch circle (body2, centre s2, radius R) rolls without
-// slipping on the rack's pitch line (body1, through s1 along a1). With u = A1 a1, d = c2 - p1
-// from the line's point to the pinion's centre and side = +1 when the centre is on the left of u
-// (-1 on the right), rolling keeps
+// Rack and pinion: the pinion's pitch circle (body2, centre s2, radius R) rolls without slipping
+// on the rack's pitch line (body1, through s1 along a1). With u = A1 a1, d = c2 - p1 from the
+// line's point to the pinion's centre and side = +1 when the centre is on the left of u (-1 on
+// the right), rolling keeps (planar)
 //   Phi = u . d + side R (phi2 - phi1) - phase = 0
 // (Adams RACKPIN with its pitch radius): the pinion advances R along the rack per radian it turns
-// on it. The multiplier is the tooth force along the rack at the pitch point, where the reaction
-// is reported. Something else
-// keeps the pinion against the rack: compile checks that the pitch circle touches the line in
-// the file's configuration.
+// on it. In 3-D the pinion turns about z = u x n, n the unit normal from the line to its centre
+// in the file's configuration (the joint's frame on body1: x = u, y = n, z; on body2 the same
+// frame there), and
+//   Phi = u . d + R theta - phase,   theta the rotation of x2 about z from x1 (screw.cpp's),
+// known modulo 2 pi, so Phi modulo 2 pi R. The multiplier is the tooth force along the rack at the
+// pitch point, where the reaction is reported. Something else keeps the pinion against the rack:
+// compile checks that the pitch circle touches the line in the file's configuration.
 #include "joints/joints.h"
 
 #include <cmath>
+#include <numbers>
 
 namespace rlx {
 namespace {
@@ -18,12 +22,8 @@ namespace {
 planar::Scalar rolling(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
   const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
   planar::Scalar along = planar::projection(b1, joint.a1.head<2>(), pair);
-  const planar::Scalar turn = planar::relativeAngle(b1, b2, 0.0);
-  const double k = joint.side * joint.numbers[0];
-  along.value += k * turn.value - joint.phase;
-  along.g1 += k * turn.g1;
-  along.g2 += k * turn.g2;
-  along.gamma += k * turn.gamma;
+  planar::addScaled(along, joint.side * joint.numbers[0], planar::relativeAngle(b1, b2, 0.0));
+  along.value -= joint.phase;
   return along;
 }
 
@@ -70,6 +70,49 @@ planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar
   return b1.r + pair.p1 + u.dot(pair.d) * u;
 }
 
+spatial::Scalar rolling(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  spatial::Scalar along = spatial::dot2(b1, joint.frame1.col(0), pair);
+  const double R = joint.numbers[0];
+  spatial::addScaled(along, R, spatial::angleAbout(b1, joint.frame1, b2, joint.frame2));
+  along.value = std::remainder(along.value - joint.phase, 2 * std::numbers::pi * R);
+  return along;
+}
+
+void spatialRackPinion(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                       JointEval& out) {
+  putRow(out, 0, rolling(joint, b1, b2));
+}
+
+// The frames from the file's configuration: x along the rack, y towards the pinion's centre.
+std::string prepareSpatialRackPinion(Joint& joint, const spatial::Body& b1,
+                                     const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  const spatial::Vec3 u = b1.A * joint.a1;
+  const spatial::Vec3 normal = pair.d - u.dot(pair.d) * u;
+  const double R = joint.numbers[0];
+  if (std::abs(normal.norm() - R) > 1e-6 * R)
+    return "the pinion's pitch circle does not touch the rack's pitch line: its centre is " +
+           std::to_string(normal.norm()) + " m from the line, pitch_radius = " + std::to_string(R) +
+           " m";
+  const spatial::Vec3 y = b1.A.transpose() * normal.normalized();
+  joint.frame1 << joint.a1, y, joint.a1.cross(y);
+  joint.frame2 = b2.A.transpose() * b1.A * joint.frame1;
+  joint.a1 = joint.frame1.col(2);
+  joint.a2 = joint.frame2.col(2);
+  joint.side = 1.0;
+  joint.phase = 0.0;
+  joint.phase = rolling(joint, b1, b2).value;
+  return {};
+}
+
+spatial::Vec3 spatialPitchPoint(const Joint& joint, const spatial::Body& b1,
+                                const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  const spatial::Vec3 u = b1.A * joint.frame1.col(0);
+  return b1.r + pair.p1 + u.dot(pair.d) * u;
+}
+
 constexpr const char* kRows[] = {"mesh"};
 constexpr FamilyNumber kNumbers[] = {
     {.key = "pitch_radius", .meaning = "the pinion's pitch radius", .fallback = kRequired,
@@ -81,11 +124,22 @@ constexpr PlanarFamily kPlanar{
     .gamma = planarRackPinionGamma, .stiffness = planarRackPinionStiffness,
     .symbol = PlanarSymbol::Rack, .reactionPoint = pitchPoint, .prepare = prepareRackPinion};
 
+constexpr SpatialFamily kSpatial{.rows = 1,
+                                 .rowNames = kRows,
+                                 .axes = SpatialAxes::Line,
+                                 .evaluate = spatialRackPinion,
+                                 .reactionPoint = spatialPitchPoint,
+                                 .symbol = SpatialSymbol::Rack,
+                                 .prepare = prepareSpatialRackPinion};
+
 }  // namespace
 
 namespace families {
-extern const JointFamily rackPinion{.name = "rack_pinion", .points = JointPoints::OwnOrigins,
-                                    .numbers = kNumbers, .planar = &kPlanar};
+extern const JointFamily rackPinion{.name = "rack_pinion",
+                                    .points = JointPoints::OwnOrigins,
+                                    .numbers = kNumbers,
+                                    .planar = &kPlanar,
+                                    .spatial = &kSpatial};
 }  // namespace families
 
 }  // namespace rlx

@@ -17,13 +17,9 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 
 spatial::Scalar helix(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
   spatial::Scalar c = spatial::dot2(b1, joint.frame1.col(2), spatial::PointPair(b1, joint.s1, b2, joint.s2));
-  const spatial::Scalar turn = spatial::angleAbout(b1, joint.frame1, b2, joint.frame2);
-  const double k = -joint.numbers[0] / kTwoPi;
-  c.value = std::remainder(c.value + k * turn.value - joint.phase, joint.numbers[0]);
-  c.g1 += k * turn.g1;
-  c.g2 += k * turn.g2;
-  c.rate += k * turn.rate;
-  c.gamma += k * turn.gamma;
+  spatial::addScaled(c, -joint.numbers[0] / kTwoPi,
+                     spatial::angleAbout(b1, joint.frame1, b2, joint.frame2));
+  c.value = std::remainder(c.value - joint.phase, joint.numbers[0]);
   return c;
 }
 

@@ -30,6 +30,14 @@ Scalar dot1(const Body& b1, const Vec3& a1, const Body& b2, const Vec3& a2) {
   return c;
 }
 
+void addScaled(Scalar& into, double k, const Scalar& term) {
+  into.value += k * term.value;
+  into.g1 += k * term.g1;
+  into.g2 += k * term.g2;
+  into.rate += k * term.rate;
+  into.gamma += k * term.gamma;
+}
+
 Scalar dot2(const Body& b1, const Vec3& a1, const PointPair& pair) {
   const Direction u1(b1, a1);
   Scalar c;

@@ -64,6 +64,9 @@ struct Scalar {
   double gamma = 0.0;  // -(velocity-only part of the second derivative)
 };
 
+// into += k term: value, derivative blocks, rate and gamma.
+void addScaled(Scalar& into, double k, const Scalar& term);
+
 Scalar dot1(const Body& b1, const Vec3& a1, const Body& b2, const Vec3& a2);
 Scalar dot2(const Body& b1, const Vec3& a1, const PointPair& pair);
 

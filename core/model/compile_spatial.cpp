@@ -145,10 +145,12 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
   const SpatialFamily& family = *jointFamily(s.type).spatial;
   switch (family.axes) {
     case SpatialAxes::Axis:
+    case SpatialAxes::Line:
       a1 = axisOf(s.axis1, "axis1", s.axis, R1);
       if (!s.axis1 && !s.axis)
         error(element, "axis", "is missing (give axis, global, or axis1 in body1 coordinates)");
-      if (s.axis2) a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
+      if (s.axis2 && family.axes == SpatialAxes::Axis)
+        a2 = axisOf(s.axis2, "axis2", std::nullopt, R2);
       break;
     case SpatialAxes::CrossAxes:
       if (!s.axis1)

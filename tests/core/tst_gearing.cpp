@@ -1,8 +1,9 @@
 // Gears, rack and pinion, screws (core/joints/gear.cpp, rack_pinion.cpp, screw.cpp) against
 // closed forms: transmission ratios in kinematics, the Willis equation of a planetary set, tooth
-// forces and drive efforts from the multipliers, a screw jack's effort, the acceleration of a
-// free gear pair under a torque with every integrator, a geared statics balance, and the
-// messages for gears that cannot mesh.
+// forces and drive efforts from the multipliers, a screw jack's effort, a 3-D rack lift's travel,
+// effort and tooth force, the acceleration of a free gear pair under a torque and of the lift
+// running backwards with every integrator, a geared statics balance, and the messages for gears
+// that cannot mesh.
 #include "model/compile.h"
 #include "solve/analysis/analysis.h"
 #include "solve/equations/constraints.h"
@@ -82,6 +83,9 @@ class TestGearing : public QObject {
   void twoStageTrain();
   void planetaryWillis();
   void rackTravel();
+  void spatialRackLift();
+  void spatialRackFalls_data();
+  void spatialRackFalls();
   void screwJack();
   void freePairAccelerates_data();
   void freePairAccelerates();
@@ -149,6 +153,78 @@ void TestGearing::rackTravel() {
   }
   qInfo("largest error of s = r theta: %.1e of r", worst);
   QVERIFY2(worst < 1e-12, QByteArray::number(worst));
+}
+
+void TestGearing::spatialRackLift() {
+  // The pinion turns at omega about -y; the rack rises r omega t, and at constant speed the
+  // drive's torque and the tooth force balance the rack's weight and the load.
+  const Model model =
+      test::compileOrFail(test::loadSpec(test::examplePath("rack_pinion_lift.rlx")));
+  const Results results = runOrFail(model);
+  const double r = 0.04, omega = 2, weight = 200 + 10 * 9.81;
+  const int rack = test::body(model, "rack").q, mesh = jointIndex(model, "mesh");
+  Workspace ws(model);
+  double travel = 0, effort = 0, tooth = 0, pitchPoint = 0;
+  for (const Frame& f : results.frames) {
+    const double z = 0.3 + r * omega * f.state.t;
+    travel = std::max(travel, std::abs(f.state.q(rack + 2) - z));
+    evaluateConstraintDerivatives(model, f.state, ws);
+    ws.lambda = f.lambda;
+    effort = std::max(effort, std::abs(motionEffort(model, ws, 0) - weight * r) / (weight * r));
+    // On the pinion, from the rack, at the pitch point: the rack presses down, with no moment.
+    const Reaction reaction = jointReaction(model, f.state, ws, mesh);
+    tooth = std::max(tooth, (reaction.force - Eigen::Vector3d(0, 0, -weight)).norm() / weight);
+    pitchPoint = std::max(pitchPoint, reaction.torque.norm() / (weight * r));
+  }
+  qInfo(
+      "largest error: travel %.1e m, effort %.1e, tooth force %.1e (relative), moment at the "
+      "pitch point %.1e (of the torque)",
+      travel, effort, tooth, pitchPoint);
+  QVERIFY2(travel < 1e-12, QByteArray::number(travel));
+  QVERIFY2(effort < 1e-9, QByteArray::number(effort));
+  QVERIFY2(tooth < 1e-9, QByteArray::number(tooth));
+  QVERIFY2(pitchPoint < 1e-12, QByteArray::number(pitchPoint));
+}
+
+void TestGearing::spatialRackFalls_data() {
+  QTest::addColumn<QString>("integrator");
+  for (const char* name : {"hht", "bdf", "corrected-rk", "corrected-rk45"})
+    QTest::newRow(name) << name;
+}
+
+void TestGearing::spatialRackFalls() {
+  // Undriven, the lift runs backwards: the rack's weight and the load F accelerate the rack and,
+  // through the teeth, the pinion (J about its shaft): a = F_total / (m + J / r^2), the pinion
+  // turning about +y at a t / r, and the kinetic energy the work done.
+  QFETCH(QString, integrator);
+  Spec spec = test::loadSpec(test::examplePath("rack_pinion_lift.rlx"));
+  spec.motions.clear();
+  AnalysisSpec analysis;
+  analysis.type = AnalysisType::Dynamics;
+  analysis.endTime = 1.0;
+  analysis.step = 1e-3;
+  analysis.outputStep = 0.01;
+  analysis.integrator = integrator.toStdString();
+  analysis.tolerance = 1e-8;
+  spec.analysis = analysis;
+  const Model model = test::compileOrFail(spec);
+  const Results results = runOrFail(model);
+  const double r = 0.04, m = 10, J = 8e-4, weight = 200 + m * 9.81;
+  const double a = weight / (m + J / (r * r));
+  const int rack = test::body(model, "rack").q, pinion = test::body(model, "pinion").v;
+  double worst = 0, energy = 0;
+  for (const Frame& f : results.frames) {
+    const double t = f.state.t, drop = a * t * t / 2;
+    worst = std::max({worst, std::abs(f.state.q(rack + 2) - (0.3 - drop)) / (a / 2),
+                      std::abs(f.state.v(pinion + 4) - a * t / r) / (a / r)});
+    energy = std::max(energy, std::abs(f.kinetic - weight * drop) / (weight * a / 2));
+  }
+  qInfo(
+      "%s: largest error of the drop and the pinion's rate %.1e, of the energy %.1e (of their "
+      "values at 1 s)",
+      qPrintable(integrator), worst, energy);
+  QVERIFY2(worst < 1e-5, QByteArray::number(worst));
+  QVERIFY2(energy < 1e-5, QByteArray::number(energy));
 }
 
 void TestGearing::screwJack() {
@@ -238,6 +314,13 @@ void TestGearing::meshingMessages() {
   QCOMPARE(firstError(steering),
            std::string("joints[2] \"mesh\": the pinion's pitch circle does not touch the rack's "
                        "pitch line: its centre is 0.030000 m from the line, pitch_radius = 0.010000 m"));
+
+  Spec lift = test::loadSpec(test::examplePath("rack_pinion_lift.rlx"));
+  lift.joints[2].numbers["pitch_radius"] = Number{0.05};
+  QCOMPARE(
+      firstError(lift),
+      std::string("joints[2] \"mesh\": the pinion's pitch circle does not touch the rack's "
+                  "pitch line: its centre is 0.040000 m from the line, pitch_radius = 0.050000 m"));
 
   Spec jack = test::loadSpec(test::examplePath("screw_jack.rlx"));
   jack.joints[1].numbers["pitch"] = Number{0.0};

@@ -6,6 +6,7 @@
 #include "joints/joints.h"
 #include "joints/rotation.h"
 #include "model/compile.h"
+#include "solve/assembly/drag.h"
 #include "solve/equations/constraints.h"
 #include "solve/equations/spatial_constraints.h"
 #include "test_support.h"
@@ -53,6 +54,19 @@ JointSpec joint(JointType type, const std::string& body1) {
   return j;
 }
 
+// The distance of body2's point from body1's line (point1 along axis1) in the file's
+// configuration: the pitch radius that lets a rack and pinion be built there.
+double distanceFromLine(Spec spec, JointSpec line) {
+  line.type = JointType::Cylindrical;
+  spec.joints = {line};
+  const Model model = test::compileOrFail(spec);
+  const Joint& c = model.joints[0];
+  const Eigen::Vector3d p1 = bodyPointPosition(model, model.q0, c.body1, c.s1);
+  const Eigen::Vector3d u = bodyPointPosition(model, model.q0, c.body1, c.s1 + c.a1) - p1;
+  const Eigen::Vector3d d = bodyPointPosition(model, model.q0, c.body2, c.s2) - p1;
+  return (d - u.dot(d) * u).norm();
+}
+
 // A random unit quaternion, or one whose 3-1-3 theta is tiny (near the Euler singularity).
 Eigen::Quaterniond randomOrientation(std::mt19937& rng, bool nearSingular) {
   std::uniform_real_distribution<double> angle(-3.0, 3.0);
@@ -81,7 +95,7 @@ void TestSpatialJoints::derivatives_data() {
       JointType::Distance,     JointType::PointOnLine,   JointType::Spherical,
       JointType::Cylindrical,  JointType::Universal,     JointType::Planar,
       JointType::PointOnPlane, JointType::ParallelAxes,  JointType::Perpendicular,
-      JointType::Screw};
+      JointType::Screw,        JointType::RackPinion};
   for (const JointType type : types)
     for (const char* body1 : {"a", "ground"}) {
       const std::string name = std::string(jointTypeName(type)) + " " + body1;
@@ -106,6 +120,8 @@ void TestSpatialJoints::derivatives() {
   QFETCH(QString, motion);
   Spec spec = twoBodies();
   spec.joints.push_back(joint(static_cast<JointType>(type), body1.toStdString()));
+  if (type == static_cast<int>(JointType::RackPinion))
+    spec.joints.back().numbers["pitch_radius"] = distanceFromLine(spec, spec.joints.back());
   if (!motion.isEmpty()) {
     MotionSpec m;
     m.name = "drive";

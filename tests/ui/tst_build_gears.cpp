@@ -3,8 +3,8 @@
 // second with Ctrl), a rack and pinion on the steering example, a screw on the screw jack, a belt
 // on the belt drive, and a cam (point on curve) between the roller cam example's bodies.
 // The dialogs come prefilled from the selection; OK adds one undoable joint that compiles and
-// that the viewport draws where its teeth meet. The Gear and Rack actions apply to planar models
-// only, the Screw action to spatial ones.
+// that the viewport draws where its teeth meet; the rack and pinion of the 3-D lift likewise. The
+// Gear, Coupler and Cam actions apply to planar models only, the Screw action to spatial ones.
 
 #include "docks/model_tree.h"
 #include "docks/properties_dock.h"
@@ -51,6 +51,7 @@ class TestBuildGears : public QObject {
   void cleanup();
   void gearPairFromTwoDrawnDisks();
   void rackAndPinionOnTheSteering();
+  void rackAndPinionOnTheLift();
   void screwOnlyInSpatialModels();
   void beltDrawnOnTheBeltDrive();
   void camBetweenFollowerAndCam();
@@ -58,6 +59,22 @@ class TestBuildGears : public QObject {
  private:
   QPoint at(QPointF world, QPoint off = {}) const {
     return viewport_->widgetPosOf(QVector3D(float(world.x()), float(world.y()), 0)).toPoint() + off;
+  }
+  // Opens an example and deletes one of its joints (a copy of which it returns); nothing selected.
+  JointSpec openWithoutJoint(const char* example, const std::string& name) {
+    if (!window_->openPath(QString::fromStdString(test::examplePath(example))))
+      qFatal("cannot open %s", example);
+    const Spec& spec = window_->document()->spec();
+    const JointSpec original = *jointNamed(spec, name);
+    window_->selection()->set({{ElementKind::Joint, name}});
+    window_->action("delete")->trigger();
+    if (jointNamed(spec, name)) qFatal("%s was not deleted", name.c_str());
+    QTest::qWait(100);
+    window_->selection()->clear();
+    return original;
+  }
+  QPoint at3(QVector3D world, QPoint off = {}) const {
+    return viewport_->widgetPosOf(world).toPoint() + off;
   }
 
   std::unique_ptr<QTemporaryDir> dir_;
@@ -160,15 +177,9 @@ void TestBuildGears::gearPairFromTwoDrawnDisks() {
 }
 
 void TestBuildGears::rackAndPinionOnTheSteering() {
-  QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("rack_pinion_steering.rlx"))));
-  const Spec& spec = window_->document()->spec();
-  const JointSpec original = *jointNamed(spec, "mesh");
   // Take the example's mesh away, then add it again from the menu.
-  window_->selection()->set({{ElementKind::Joint, "mesh"}});
-  window_->action("delete")->trigger();
-  QVERIFY(!jointNamed(spec, "mesh"));
-  QTest::qWait(100);
-  window_->selection()->clear();
+  const JointSpec original = openWithoutJoint("rack_pinion_steering.rlx", "mesh");
+  const Spec& spec = window_->document()->spec();
   const QImage before = viewport_->grabFrame();
 
   // The pinion first, then the rack: the rack is found by its guide, not by the order. The
@@ -225,6 +236,75 @@ void TestBuildGears::rackAndPinionOnTheSteering() {
   QVERIFY2(results.report.ok(), results.report.message.c_str());
 }
 
+void TestBuildGears::rackAndPinionOnTheLift() {
+  // The 3-D lift: the pinion on a shaft along -y at the origin, the rack along z through (r, 0, .).
+  const JointSpec original = openWithoutJoint("rack_pinion_lift.rlx", "mesh");
+  const Spec& spec = window_->document()->spec();
+  const float r = 0.04f;
+  const QPoint pick =
+      at3({r, 0, 0.045f}, QPoint(2, -1));  // on the rack's teeth above the pitch point
+  QVERIFY(viewport_->elementAt(pick) != "mesh");
+
+  // The rack clicked high up in the viewport, the pinion Ctrl-picked in the model tree.
+  clickAction(*window_, "toolSelect");
+  QTest::mouseClick(viewport_, Qt::LeftButton, {}, at3({r, 0, 0.5f}, QPoint(1, 2)));
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(1));
+  QCOMPARE(window_->selection()->ids()[0].name, std::string("rack"));
+  ModelTree* tree = window_->modelTree();
+  QTreeWidgetItem* pinion = tree->itemOf({ElementKind::Body, "pinion"});
+  QVERIFY(pinion);
+  tree->scrollToItem(pinion);
+  QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                    tree->visualItemRect(pinion).center());
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
+
+  QString fields;
+  onNextModal<ElementDialog>([&fields](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    for (const char* key : {"type", "body1", "body2", "axis", "pitch_radius"})
+      fields += d->field(key)->text() + " ";
+    clickOk(d);
+  });
+  chooseFromModelMenu(*window_, "addRackPinion");
+  QCOMPARE(fields, QString("rack_pinion rack pinion [0,0,1] 0.04 "));
+  const JointSpec added = spec.joints.back();
+  QCOMPARE(added.type, JointType::RackPinion);
+  QCOMPARE(added.body1, original.body1);
+  QCOMPARE(added.body2, original.body2);
+  QVERIFY(window_->document()->model().has_value());
+  QCOMPARE(window_->selection()->single()->name, added.name);
+  QVERIFY(propertiesShow(*window_, "pitch_radius"));
+  QCOMPARE(viewport_->elementAt(pick), QString::fromStdString(added.name));
+
+  // Undo takes it away from the model, the selection, the properties and the viewport; redo
+  // brings it back.
+  window_->action("undo")->trigger();
+  QVERIFY(!jointNamed(spec, added.name));
+  for (const ElementId& id : window_->selection()->ids()) QVERIFY(id.name != added.name);
+  QVERIFY(!propertiesShow(*window_, "pitch_radius"));
+  QVERIFY(viewport_->elementAt(pick) != QString::fromStdString(added.name));
+  window_->action("redo")->trigger();
+  QVERIFY(spec.joints.back() == added);
+  QCOMPARE(viewport_->elementAt(pick), QString::fromStdString(added.name));
+
+  // The lift runs as the example's: the rack rises r times the pinion's angle.
+  QSignalSpy completed(window_.get(), &MainWindow::runCompleted);
+  clickAction(*window_, "run");
+  QVERIFY(completed.wait(60000));
+  const Results& results = window_->runs().back()->results;
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  const Model& model = *window_->document()->model();
+  const int rack = test::body(model, "rack").q;
+  const Frame& last = results.frames.back();
+  QVERIFY(std::abs(last.state.q(rack + 2) - (0.3 + 0.04 * 2 * last.state.t)) < 1e-12);
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    window_->selection()->set({{ElementKind::Joint, added.name}});
+    QTest::qWait(300);
+    window_->grab().save(shots + "/rack_pinion_lift.png");
+  }
+}
+
 void TestBuildGears::screwOnlyInSpatialModels() {
   clickAction(*window_, "new");
   QVERIFY(window_->action("addGear")->isEnabled());
@@ -238,7 +318,7 @@ void TestBuildGears::screwOnlyInSpatialModels() {
   QCOMPARE(window_->document()->spec().dimension, 3);
   QVERIFY(window_->action("addScrew")->isEnabled());
   QVERIFY(!window_->action("addGear")->isEnabled());
-  QVERIFY(!window_->action("addRackPinion")->isEnabled());
+  QVERIFY(window_->action("addRackPinion")->isEnabled());
   QVERIFY(!window_->action("addCoupler")->isEnabled());
   QVERIFY(window_->action("addGear")->toolTip().contains("2-D"));
 

@@ -4,6 +4,7 @@
 #include "docks/element_dialog.h"
 #include "joints/family.h"
 #include "model/compile.h"
+#include "solve/assembly/drag.h"
 #include "viewport/spec_numbers.h"
 
 #include <Eigen/Geometry>
@@ -19,6 +20,12 @@ using Json = nlohmann::ordered_json;
 // Rounded to `step` (a power of ten below 1), without -0.
 double rounded(double x, double step) {
   return std::round(x * (1 / step)) / (1 / step) + 0.0;
+}
+
+// A direction's component for the form: rounded to 1e-12, whole numbers without ".0".
+Json component(double x) {
+  const double r = rounded(x, 1e-12);
+  return r == std::round(r) ? Json(static_cast<int>(r)) : Json(r);
 }
 
 const BodySpec* bodyOf(const Spec& spec, const std::string& name) {
@@ -110,6 +117,28 @@ Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
   const SpecNumbers numbers(spec);
   const BodySpec* rack = bodyOf(spec, bodies[0]);
   const BodySpec* pinion = bodyOf(spec, bodies[1]);
+  const Eigen::Vector3d d = originOf(numbers, pinion) - originOf(numbers, rack);
+  Json mesh{{"name", freeName(spec, "mesh")},
+            {"type", "rack_pinion"},
+            {"body1", bodies[0]},
+            {"body2", bodies[1]}};
+  if (spec.dimension == 3) {
+    // The rack's line: its slider's axis (global, the file's configuration), or x; the pitch
+    // radius the distance of the pinion's origin from the line through the rack's.
+    Eigen::Vector3d u = Eigen::Vector3d::UnitX();
+    if (const JointSpec* j = slider(bodies[0]))
+      if (const CompileResult compiled = compile(spec); compiled.model)
+        for (const Joint& slide : compiled.model->joints)
+          if (slide.name == j->name) {
+            const Model& model = *compiled.model;
+            u = (bodyPointPosition(model, model.q0, slide.body1, slide.a1) -
+                 bodyPointPosition(model, model.q0, slide.body1, Eigen::Vector3d::Zero()))
+                    .normalized();
+          }
+    mesh["axis"] = Json::array({component(u.x()), component(u.y()), component(u.z())});
+    mesh["pitch_radius"] = rounded((d - u.dot(d) * u).norm(), 1e-12);
+    return mesh;
+  }
   const double angle = angleOf(numbers, rack);
   const Eigen::Rotation2Dd toGlobal(angle);
 
@@ -123,14 +152,9 @@ Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
           axis = j->body1 == bodies[0] ? Eigen::Vector2d(joint.a1.head<2>())
                                        : Eigen::Vector2d(toGlobal.inverse() * joint.a1.head<2>());
   const Eigen::Vector2d u = (toGlobal * axis).normalized();
-  const Eigen::Vector2d d = (originOf(numbers, pinion) - originOf(numbers, rack)).head<2>();
-  const double radius = rounded(std::abs(u.x() * d.y() - u.y() * d.x()), 1e-12);
-  return Json{{"name", freeName(spec, "mesh")},
-              {"type", "rack_pinion"},
-              {"body1", bodies[0]},
-              {"body2", bodies[1]},
-              {"axis1", Json::array({rounded(axis.x(), 1e-12), rounded(axis.y(), 1e-12)})},
-              {"pitch_radius", radius}};
+  mesh["axis1"] = Json::array({component(axis.x()), component(axis.y())});
+  mesh["pitch_radius"] = rounded(std::abs(u.x() * d.y() - u.y() * d.x()), 1e-12);
+  return mesh;
 }
 
 Json newScrew(const Spec& spec, const std::vector<ElementId>& near) {

@@ -48,6 +48,52 @@ Vec3 guideCentre(const Model& model, const Joint& j, const Vec3& axis, bool plan
 
 }  // namespace
 
+Vec3 SceneSync::addSpatialRack(const QString& name, const Joint& j) {
+  // The outlines of the planar rack and pinion, in the plane of the joint's frame on each body
+  // (x along the rack, y towards the pinion's centre) and again a face width along the axis.
+  const double R = j.numbers[0], toothPitch = 2 * std::numbers::pi * R / 16, face = 0.5 * R;
+  const auto draw = [&](int body, const geometry::Outline& outline, const Vec3& origin,
+                        const Eigen::Matrix3d& frame) {
+    for (const double side : {-0.5, 0.5}) {
+      std::vector<Vec3> ring;
+      for (const Vec2& q : outline)
+        ring.push_back(origin + q.x() * frame.col(0) + q.y() * frame.col(1) +
+                       side * face * frame.col(2));
+      vtkActor* a = addActor(geometry::polyline(ring, true), name, poseOf(body));
+      paint(a, kInk);
+      a->GetProperty()->SetLineWidth(1.5);
+    }
+  };
+  // The pinion has a tooth at the pitch point (below its centre in its frame), the rack a gap.
+  draw(j.body2,
+       geometry::gearOutline(Vec2::Zero(), R, geometry::teethOn(R, toothPitch), false,
+                             -std::numbers::pi / 2),
+       j.s2, j.frame2);
+  vtkActor* spoke =
+      addActor(geometry::segments({j.s2, j.s2 + 0.8 * R * j.frame2.col(0)}), name, poseOf(j.body2));
+  paint(spoke, kInk);
+  spoke->GetProperty()->SetLineWidth(2.5);
+  wheelExtents_.push_back({name, j.body2, j.s2, R + toothPitch});
+  const Vec3 x = j.frame1.col(0);
+  const Vec3 centre = bodyPointLocal(*model_, model_->q0, j.body1,
+                                     bodyPointPosition(*model_, model_->q0, j.body2, j.s2));
+  const double along = x.dot(centre - j.s1);  // the pitch point, from the rack's point
+  const Vec3 foot = j.s1 + along * x;
+  // Two and a half turns of the pinion round the rack's point and at least two radii past the
+  // pitch point, with a gap there (a whole number of teeth from the middle).
+  const double half = 2.5 * std::numbers::pi * R;
+  const double lo = std::min(-half, along - 2 * R), hi = std::max(half, along + 2 * R);
+  const double middle = along + toothPitch * std::round((0.5 * (lo + hi) - along) / toothPitch);
+  const double length = hi - lo + toothPitch;
+  draw(j.body1,
+       geometry::rackOutline(Vec2::Zero(), Vec2::UnitX(), Vec2::UnitY(), length, toothPitch),
+       j.s1 + middle * x, j.frame1);
+  for (const double end : {-0.5, 0.5})
+    wheelExtents_.push_back({name, j.body1, j.s1 + (middle + end * length) * x, toothPitch});
+  // Picked on the rack's teeth a pinion radius along from the pitch point (as in 2-D).
+  return foot + R * x;
+}
+
 void SceneSync::buildJoints() {
   for (const Joint& j : model_->joints) {
     if (dimension_ == 2)
@@ -349,6 +395,9 @@ void SceneSync::buildSpatialJoint(const Joint& j) {
             j.body2, kInk);
       break;
     }
+    case SpatialSymbol::Rack:
+      jointMarks_.push_back({name, j.body1, addSpatialRack(name, j), 1.2 * pin});
+      return;
     case SpatialSymbol::RollingContact: {
       // The plane it rolls on and the contact point, which moves with each state.
       auto pose = vtkSmartPointer<vtkMatrix4x4>::New();
