@@ -56,30 +56,21 @@ enum class JointCurves { None, Curve2, Both };
 // The axes compile reads in 3-D and how it builds frame1 and frame2 (model/compile_spatial.cpp):
 //   None          no axis; both frames the identity
 //   Axis          axis (global) or axis1 required, axis2 optional; frame2 = frame1 in the file
-//   Line          axis or axis1 required (a line's direction), no axis2; frame2 = frame1 in the
-//   file OptionalAxis  axis or axis1 if given; frame2 = frame1 in the file CrossAxes     axis1 and
-//   axis2 required, each body's frame around its own axis PlaneAndDisk  axis or axis1 the plane's
-//   normal (default z), axis2 required (the disk's)
-enum class SpatialAxes { None, Axis, Line, OptionalAxis, CrossAxes, PlaneAndDisk };
+//   OneAxis       axis or axis1 required, no axis2 (a rack's line, two gears' common axis);
+//                 frame2 = frame1 in the file
+//   OptionalAxis  axis or axis1 if given; frame2 = frame1 in the file
+//   CrossAxes     axis1 and axis2 required, each body's frame around its own axis
+//   PlaneAndDisk  axis or axis1 the plane's normal (default z), axis2 required (the disk's)
+enum class SpatialAxes { None, Axis, OneAxis, OptionalAxis, CrossAxes, PlaneAndDisk };
 
 // What the viewport draws (ui/viewport/scene_joints.cpp), per dimension.
 enum class PlanarSymbol { Pin, Slider, PointOnLine, Weld, Tie, Gear, Rack, Cam };
+// clang-format off
 enum class SpatialSymbol {
-  Hinge,
-  Sleeve,
-  Slider,
-  PointOnLine,
-  Ball,
-  Cross,
-  PointOnPlane,
-  PlanarBlock,
-  AxisPair,
-  Weld,
-  Tie,
-  RollingContact,
-  Screw,
-  Rack,
+  Hinge, Sleeve, Slider, PointOnLine, Ball, Cross, PointOnPlane, PlanarBlock, AxisPair, Weld, Tie,
+  RollingContact, Screw, Rack, Gear
 };
+// clang-format on
 
 using PlanarRows = void (*)(const Joint&, const planar::Body&, const planar::Body&, JointEval&);
 using PlanarCoordinate = planar::Scalar (*)(const Joint&, const planar::Body&, const planar::Body&);

@@ -22,6 +22,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 namespace rlx {
 namespace {
@@ -88,19 +89,12 @@ void planarGearStiffness(const Joint& joint, const planar::Body& b1, const plana
   planar::addPair(sink, joint.body1, joint.body2, (-scale * mu[0] * lineCoefficient(joint)) * betaHessian);
 }
 
+std::string touching(const Joint& joint, double apart);
+
 // The pitch circles must touch: the centres R1 + R2 apart (external) or |R1 - R2| (internal).
 std::string prepareGear(Joint& joint, const planar::Body& b1, const planar::Body& b2) {
   const Mesh m = mesh(joint, b1, b2);
-  const double R1 = joint.numbers[0], R2 = joint.numbers[1];
-  const bool internal = sigmaOf(joint) < 0;
-  const double touching = internal ? std::abs(R1 - R2) : R1 + R2;
-  const double apart = m.pair.d.norm();
-  if (internal && R1 == R2)
-    return "radius1 and radius2 are equal: an internal pair needs a ring larger than its pinion";
-  if (std::abs(apart - touching) > 1e-6 * (R1 + R2))
-    return "the pitch circles do not touch: the centres are " + std::to_string(apart) +
-           " m apart, " + (internal ? "|radius1 - radius2|" : "radius1 + radius2") + " = " +
-           std::to_string(touching) + " m";
+  if (std::string why = touching(joint, m.pair.d.norm()); !why.empty()) return why;
   joint.phase = m.phi.value;
   return {};
 }
@@ -115,6 +109,108 @@ planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar
                : planar::Vec2(b1.r + pair.p1 + joint.numbers[0] * n);
 }
 
+// In 3-D the wheels turn about a common axis z (`axis` or `axis1`; the joint's frame on body1,
+// the same frame in body2 in the file's configuration). Without a planar body angle, rolling is
+// written with the direction of the line of centres in each wheel's frame: b1 = atan2(y1.d, x1.d)
+// (= beta - phi1 in the plane) and b2 that of -d in body2's frame (= beta + pi - phi2), so
+//   Phi = -R1 b1 - sigma R2 b2 - phase = 0.
+// b1 and b2 are known modulo 2 pi: Phi modulo 2 pi R1 and 2 pi R2 at once, which has a single
+// period only when R1 / R2 is a ratio p / q of whole numbers (of teeth): P = 2 pi R1 / p. Two
+// configurations P apart are the same mesh one tooth's symmetry on, and Newton's steps stay well
+// inside P / 2.
+
+// The rational p / q within 1e-13 of R1 / R2 (relative) with the least q, p and q up to 10000
+// (continued fractions), or {0, 0}.
+constexpr long long kMaxTeeth = 10000;
+
+std::pair<long long, long long> toothRatio(double R1, double R2) {
+  const double x = R1 / R2;
+  long long p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+  double rest = x;
+  for (int k = 0; k < 40; ++k) {
+    const double whole = std::floor(rest);
+    if (whole > 1e12) break;
+    const long long a = static_cast<long long>(whole);
+    const long long p2 = a * p1 + p0, q2 = a * q1 + q0;
+    if (p2 > kMaxTeeth || q2 > kMaxTeeth) break;
+    if (std::abs(static_cast<double>(p2) / static_cast<double>(q2) - x) <= 1e-13 * x)
+      return {p2, q2};
+    p0 = p1, q0 = q1, p1 = p2, q1 = q2;
+    if (rest - whole < 1e-300) break;
+    rest = 1 / (rest - whole);
+  }
+  return {0, 0};
+}
+
+spatial::Scalar bodyBearing(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  return spatial::angleOf(spatial::dot2(b1, joint.frame1.col(1), pair),
+                          spatial::dot2(b1, joint.frame1.col(0), pair));
+}
+
+spatial::Scalar spatialMesh(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
+  spatial::Scalar phi;
+  spatial::addScaled(phi, -joint.numbers[0], bodyBearing(joint, b1, b2));
+  // Body2's bearing, with the roles of the bodies swapped back.
+  Joint swapped = joint;
+  std::swap(swapped.s1, swapped.s2);
+  std::swap(swapped.frame1, swapped.frame2);
+  spatial::Scalar second = bodyBearing(swapped, b2, b1);
+  std::swap(second.g1, second.g2);
+  spatial::addScaled(phi, -sigmaOf(joint) * joint.numbers[1], second);
+  phi.value = std::remainder(phi.value - joint.phase, joint.period);
+  return phi;
+}
+
+void spatialGear(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                 JointEval& out) {
+  putRow(out, 0, spatialMesh(joint, b1, b2));
+}
+
+// The line of centres across the common axis, from c1 to c2.
+spatial::Vec3 acrossAxis(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  const spatial::Vec3 z = b1.A * joint.frame1.col(2);
+  return pair.d - z.dot(pair.d) * z;
+}
+
+// Why the pitch circles, with centres `apart`, cannot mesh: they must touch, R1 + R2 apart
+// (external) or |R1 - R2| (internal); or "".
+std::string touching(const Joint& joint, double apart) {
+  const double R1 = joint.numbers[0], R2 = joint.numbers[1];
+  const bool internal = sigmaOf(joint) < 0;
+  const double touch = internal ? std::abs(R1 - R2) : R1 + R2;
+  if (internal && R1 == R2)
+    return "radius1 and radius2 are equal: an internal pair needs a ring larger than its pinion";
+  if (std::abs(apart - touch) > 1e-6 * (R1 + R2))
+    return "the pitch circles do not touch: the centres are " + std::to_string(apart) +
+           " m apart, " + (internal ? "|radius1 - radius2|" : "radius1 + radius2") + " = " +
+           std::to_string(touch) + " m";
+  return {};
+}
+
+std::string prepareSpatialGear(Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
+  if (std::string why = touching(joint, acrossAxis(joint, b1, b2).norm()); !why.empty()) return why;
+  const auto [p, q] = toothRatio(joint.numbers[0], joint.numbers[1]);
+  if (p == 0)
+    return "in 3-D radius1 / radius2 must be a ratio of whole numbers up to " +
+           std::to_string(kMaxTeeth) + " (the wheels' tooth counts), got " +
+           std::to_string(joint.numbers[0] / joint.numbers[1]);
+  joint.period = kTwoPi * joint.numbers[0] / static_cast<double>(p);
+  joint.phase = 0.0;
+  joint.phase = spatialMesh(joint, b1, b2).value;
+  return {};
+}
+
+spatial::Vec3 spatialPitchPoint(const Joint& joint, const spatial::Body& b1,
+                                const spatial::Body& b2) {
+  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
+  const spatial::Vec3 n = acrossAxis(joint, b1, b2).normalized();
+  const bool ring2 = sigmaOf(joint) < 0 && joint.numbers[1] > joint.numbers[0];
+  return ring2 ? spatial::Vec3(b2.r + pair.p2 - joint.numbers[1] * n)
+               : spatial::Vec3(b1.r + pair.p1 + joint.numbers[0] * n);
+}
+
 constexpr const char* kRows[] = {"mesh"};
 constexpr FamilyNumber kNumbers[] = {
     {.key = "radius1", .meaning = "body1's pitch radius", .fallback = kRequired, .rule = NumberRule::Positive},
@@ -126,13 +222,27 @@ constexpr PlanarFamily kPlanar{
     .stiffness = planarGearStiffness, .symbol = PlanarSymbol::Gear, .reactionPoint = pitchPoint,
     .prepare = prepareGear};
 
+constexpr SpatialFamily kSpatial{.rows = 1,
+                                 .rowNames = kRows,
+                                 .axes = SpatialAxes::OneAxis,
+                                 .evaluate = spatialGear,
+                                 .reactionPoint = spatialPitchPoint,
+                                 .symbol = SpatialSymbol::Gear,
+                                 .prepare = prepareSpatialGear};
+
 }  // namespace
 
 namespace families {
-extern const JointFamily gear{.name = "gear", .points = JointPoints::OwnOrigins,
-                              .numbers = kNumbers, .planar = &kPlanar};
-extern const JointFamily internalGear{.name = "internal_gear", .points = JointPoints::OwnOrigins,
-                                      .numbers = kNumbers, .planar = &kPlanar};
+extern const JointFamily gear{.name = "gear",
+                              .points = JointPoints::OwnOrigins,
+                              .numbers = kNumbers,
+                              .planar = &kPlanar,
+                              .spatial = &kSpatial};
+extern const JointFamily internalGear{.name = "internal_gear",
+                                      .points = JointPoints::OwnOrigins,
+                                      .numbers = kNumbers,
+                                      .planar = &kPlanar,
+                                      .spatial = &kSpatial};
 }  // namespace families
 
 }  // namespace rlx

@@ -31,9 +31,11 @@ struct Joint {
   std::array<double, kMaxFamilyNumbers> numbers{};  // the family's own (joints/family.h)
   std::array<std::shared_ptr<const Curve>, 2> curves;  // cams: curve1 (body1), curve2 (body2)
   // Rolling families (gear, rack_pinion, screw): the value of the rolling relation in the file's
-  // configuration (the teeth's phase) and the side of the line the pinion is on (+1 or -1).
+  // configuration (the teeth's phase), the side of the line the pinion is on (+1 or -1) and the
+  // period the relation is known modulo (a 3-D gear's, from its tooth ratio).
   double phase = 0.0;
   double side = 1.0;
+  double period = 0.0;
   double q0 = 0.0;      // value of the raw joint coordinate in the file's configuration (J.q = raw - q0)
   double angle0 = 0.0;  // relative rotation phi2 - phi1 in the file's configuration (2-D locks)
   int row = 0;          // first row in Phi

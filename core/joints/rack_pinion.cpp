@@ -126,7 +126,7 @@ constexpr PlanarFamily kPlanar{
 
 constexpr SpatialFamily kSpatial{.rows = 1,
                                  .rowNames = kRows,
-                                 .axes = SpatialAxes::Line,
+                                 .axes = SpatialAxes::OneAxis,
                                  .evaluate = spatialRackPinion,
                                  .reactionPoint = spatialPitchPoint,
                                  .symbol = SpatialSymbol::Rack,

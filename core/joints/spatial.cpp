@@ -51,8 +51,11 @@ Scalar dot2(const Body& b1, const Vec3& a1, const PointPair& pair) {
 }
 
 Scalar angleAbout(const Body& b1, const Mat3& frame1, const Body& b2, const Mat3& frame2) {
-  const Scalar s = dot1(b1, frame1.col(1), b2, frame2.col(0));
-  const Scalar c = dot1(b1, frame1.col(0), b2, frame2.col(0));
+  return angleOf(dot1(b1, frame1.col(1), b2, frame2.col(0)),
+                 dot1(b1, frame1.col(0), b2, frame2.col(0)));
+}
+
+Scalar angleOf(const Scalar& s, const Scalar& c) {
   const double rho = c.value * c.value + s.value * s.value;
   Scalar out;
   out.value = std::atan2(s.value, c.value);

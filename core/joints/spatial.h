@@ -70,6 +70,9 @@ void addScaled(Scalar& into, double k, const Scalar& term);
 Scalar dot1(const Body& b1, const Vec3& a1, const Body& b2, const Vec3& a2);
 Scalar dot2(const Body& b1, const Vec3& a1, const PointPair& pair);
 
+// atan2(s, c) of two scalars, with its derivatives (the formulas above).
+Scalar angleOf(const Scalar& s, const Scalar& c);
+
 // Rotation of body2's x2 about body1's z1, measured from x1 towards y1 (columns of the frames,
 // body coordinates), in (-pi, pi].
 Scalar angleAbout(const Body& b1, const Mat3& frame1, const Body& b2, const Mat3& frame2);

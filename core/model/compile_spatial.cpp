@@ -145,7 +145,7 @@ void Compiler::compileSpatialJointFrames(const JointSpec& s, Joint& j, const std
   const SpatialFamily& family = *jointFamily(s.type).spatial;
   switch (family.axes) {
     case SpatialAxes::Axis:
-    case SpatialAxes::Line:
+    case SpatialAxes::OneAxis:
       a1 = axisOf(s.axis1, "axis1", s.axis, R1);
       if (!s.axis1 && !s.axis)
         error(element, "axis", "is missing (give axis, global, or axis1 in body1 coordinates)");

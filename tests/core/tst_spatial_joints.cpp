@@ -95,7 +95,8 @@ void TestSpatialJoints::derivatives_data() {
       JointType::Distance,     JointType::PointOnLine,   JointType::Spherical,
       JointType::Cylindrical,  JointType::Universal,     JointType::Planar,
       JointType::PointOnPlane, JointType::ParallelAxes,  JointType::Perpendicular,
-      JointType::Screw,        JointType::RackPinion};
+      JointType::Screw,        JointType::RackPinion,    JointType::Gear,
+      JointType::InternalGear};
   for (const JointType type : types)
     for (const char* body1 : {"a", "ground"}) {
       const std::string name = std::string(jointTypeName(type)) + " " + body1;
@@ -120,8 +121,17 @@ void TestSpatialJoints::derivatives() {
   QFETCH(QString, motion);
   Spec spec = twoBodies();
   spec.joints.push_back(joint(static_cast<JointType>(type), body1.toStdString()));
-  if (type == static_cast<int>(JointType::RackPinion))
-    spec.joints.back().numbers["pitch_radius"] = distanceFromLine(spec, spec.joints.back());
+  // Gearing built where it meshes: the pinion's centre on the rack's pitch circle, the gears'
+  // pitch circles touching across the axis (radii in the ratio 1 : 3).
+  JointSpec& added = spec.joints.back();
+  if (added.type == JointType::RackPinion)
+    added.numbers["pitch_radius"] = distanceFromLine(spec, added);
+  if (added.type == JointType::Gear || added.type == JointType::InternalGear) {
+    const double apart = distanceFromLine(spec, added);
+    const bool internal = added.type == JointType::InternalGear;
+    added.numbers["radius1"] = internal ? apart / 2 : apart / 4;
+    added.numbers["radius2"] = internal ? 3 * apart / 2 : 3 * apart / 4;
+  }
   if (!motion.isEmpty()) {
     MotionSpec m;
     m.name = "drive";

@@ -3,8 +3,9 @@
 // second with Ctrl), a rack and pinion on the steering example, a screw on the screw jack, a belt
 // on the belt drive, and a cam (point on curve) between the roller cam example's bodies.
 // The dialogs come prefilled from the selection; OK adds one undoable joint that compiles and
-// that the viewport draws where its teeth meet; the rack and pinion of the 3-D lift likewise. The
-// Gear, Coupler and Cam actions apply to planar models only, the Screw action to spatial ones.
+// that the viewport draws where its teeth meet; the rack and pinion of the 3-D lift and a gear pair
+// of the 3-D train likewise. The Coupler and Cam actions apply to planar models only, the Screw
+// action to spatial ones.
 
 #include "docks/model_tree.h"
 #include "docks/properties_dock.h"
@@ -21,6 +22,7 @@
 
 #include <cmath>
 #include <memory>
+#include <numbers>
 
 using namespace rlx;
 using namespace rlx::ui;
@@ -52,6 +54,7 @@ class TestBuildGears : public QObject {
   void gearPairFromTwoDrawnDisks();
   void rackAndPinionOnTheSteering();
   void rackAndPinionOnTheLift();
+  void gearPairOnTheSpatialTrain();
   void screwOnlyInSpatialModels();
   void beltDrawnOnTheBeltDrive();
   void camBetweenFollowerAndCam();
@@ -305,6 +308,68 @@ void TestBuildGears::rackAndPinionOnTheLift() {
   }
 }
 
+void TestBuildGears::gearPairOnTheSpatialTrain() {
+  // The 3-D train's second stage taken away and added again: the compound and the output picked
+  // in the model tree, the axis prefilled from their bearings, the radii typed.
+  const JointSpec original = openWithoutJoint("spatial_gear_train.rlx", "mesh_34");
+  const Spec& spec = window_->document()->spec();
+  const float angle = 50.0f * float(std::numbers::pi) / 180.0f;
+  const QPoint pick =
+      at3({0.08f + 0.025f * std::cos(angle), 0.0f, 0.025f * std::sin(angle)}, QPoint(1, -2));
+  QVERIFY(viewport_->elementAt(pick) != "mesh_34");
+  ModelTree* tree = window_->modelTree();
+  bool first = true;
+  for (const char* body : {"compound", "output"}) {
+    QTreeWidgetItem* item = tree->itemOf({ElementKind::Body, body});
+    QVERIFY(item);
+    tree->scrollToItem(item);
+    QTest::mouseClick(tree->viewport(), Qt::LeftButton,
+                      first ? Qt::NoModifier : Qt::ControlModifier,
+                      tree->visualItemRect(item).center() + QPoint(3, 1));
+    first = false;
+  }
+  QCOMPARE(window_->selection()->ids().size(), std::size_t(2));
+  QString fields;
+  onNextModal<ElementDialog>([&fields](QWidget* dialog) {
+    auto* d = qobject_cast<ElementDialog*>(dialog);
+    QVERIFY(d);
+    for (const char* key : {"type", "body1", "body2", "axis"})
+      fields += d->field(key)->text() + " ";
+    type(d->field("name"), "mesh_34");
+    type(d->field("radius1"), "0.025");
+    type(d->field("radius2"), "0.05");
+    clickOk(d);
+  });
+  chooseFromModelMenu(*window_, "addGear");
+  QCOMPARE(fields, QString("gear compound output [0,1,0] "));
+  const JointSpec added = spec.joints.back();
+  QCOMPARE(added.type, JointType::Gear);
+  QCOMPARE(numberOf(added, "radius1"), 0.025);  // the example's r3
+  QCOMPARE(added.body1, original.body1);
+  QVERIFY(window_->document()->model().has_value());
+  QCOMPARE(viewport_->elementAt(pick), QString("mesh_34"));
+  // Undo and redo, with the selection, the properties and the viewport.
+  window_->action("undo")->trigger();
+  QVERIFY(!jointNamed(spec, "mesh_34"));
+  for (const ElementId& id : window_->selection()->ids()) QVERIFY(id.name != "mesh_34");
+  QVERIFY(!propertiesShow(*window_, "radius1"));
+  QVERIFY(viewport_->elementAt(pick) != "mesh_34");
+  window_->action("redo")->trigger();
+  QVERIFY(spec.joints.back() == added);
+  QCOMPARE(viewport_->elementAt(pick), QString("mesh_34"));
+  // The train runs as the example's.
+  QSignalSpy completed(window_.get(), &MainWindow::runCompleted);
+  clickAction(*window_, "run");
+  QVERIFY(completed.wait(60000));
+  const Results& results = window_->runs().back()->results;
+  QVERIFY2(results.report.ok(), results.report.message.c_str());
+  if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty()) {
+    window_->selection()->set({{ElementKind::Joint, "mesh_34"}});
+    QTest::qWait(300);
+    window_->grab().save(shots + "/spatial_gear_train.png");
+  }
+}
+
 void TestBuildGears::screwOnlyInSpatialModels() {
   clickAction(*window_, "new");
   QVERIFY(window_->action("addGear")->isEnabled());
@@ -317,10 +382,10 @@ void TestBuildGears::screwOnlyInSpatialModels() {
   window_->action("new3d")->trigger();
   QCOMPARE(window_->document()->spec().dimension, 3);
   QVERIFY(window_->action("addScrew")->isEnabled());
-  QVERIFY(!window_->action("addGear")->isEnabled());
+  QVERIFY(window_->action("addGear")->isEnabled());
   QVERIFY(window_->action("addRackPinion")->isEnabled());
   QVERIFY(!window_->action("addCoupler")->isEnabled());
-  QVERIFY(window_->action("addGear")->toolTip().contains("2-D"));
+  QVERIFY(window_->action("addCoupler")->toolTip().contains("2-D"));
 
   // The screw jack's thread, taken away and added again between the selected spindle and nut.
   QVERIFY(window_->openPath(QString::fromStdString(test::examplePath("screw_jack.rlx"))));

@@ -71,6 +71,24 @@ double diskRadius(const SpecNumbers& numbers, const BodySpec* body) {
   return numbers.value(body->shape.radius, 0.0);
 }
 
+// A 3-D joint's axis (z of its frame on body1), global in the file's configuration; x when the
+// spec does not compile.
+Eigen::Vector3d globalAxis(const Spec& spec, const std::string& joint) {
+  if (const CompileResult compiled = compile(spec); compiled.model)
+    for (const Joint& j : compiled.model->joints)
+      if (j.name == joint) {
+        const Model& model = *compiled.model;
+        return (bodyPointPosition(model, model.q0, j.body1, j.a1) -
+                bodyPointPosition(model, model.q0, j.body1, Eigen::Vector3d::Zero()))
+            .normalized();
+      }
+  return Eigen::Vector3d::UnitX();
+}
+
+Json axisJson(const Eigen::Vector3d& u) {
+  return Json::array({component(u.x()), component(u.y()), component(u.z())});
+}
+
 }  // namespace
 
 Json newGearPair(const Spec& spec, const std::vector<ElementId>& near) {
@@ -78,7 +96,19 @@ Json newGearPair(const Spec& spec, const std::vector<ElementId>& near) {
   const SpecNumbers numbers(spec);
   const BodySpec* b1 = bodyOf(spec, bodies[0]);
   const BodySpec* b2 = bodyOf(spec, bodies[1]);
-  const double distance = (originOf(numbers, b2) - originOf(numbers, b1)).head<2>().norm();
+  // In 3-D the wheels' common axis: that of a revolute joint on either body, or z; the centres'
+  // distance across it.
+  Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();
+  if (spec.dimension == 3)
+    for (const JointSpec& j : spec.joints)
+      if (j.type == JointType::Revolute && (j.body1 == bodies[0] || j.body2 == bodies[0] ||
+                                            j.body1 == bodies[1] || j.body2 == bodies[1])) {
+        axis = globalAxis(spec, j.name);
+        break;
+      }
+  Eigen::Vector3d d = originOf(numbers, b2) - originOf(numbers, b1);
+  d -= axis.dot(d) * axis;
+  const double distance = d.norm();
   // The pitch circles touch: a disk keeps its radius, the other wheel takes the rest of the
   // distance; without disks each takes half.
   double r1 = distance / 2, r2 = distance / 2;
@@ -95,12 +125,14 @@ Json newGearPair(const Spec& spec, const std::vector<ElementId>& near) {
     r1 = rounded(r1, 1e-6);
     r2 = rounded(distance - r1, 1e-12);
   }
-  return Json{{"name", freeName(spec, "mesh")},
-              {"type", "gear"},
-              {"body1", bodies[0]},
-              {"body2", bodies[1]},
-              {"radius1", r1},
-              {"radius2", r2}};
+  Json gear{{"name", freeName(spec, "mesh")},
+            {"type", "gear"},
+            {"body1", bodies[0]},
+            {"body2", bodies[1]}};
+  if (spec.dimension == 3) gear["axis"] = axisJson(axis);
+  gear["radius1"] = r1;
+  gear["radius2"] = r2;
+  return gear;
 }
 
 Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
@@ -125,17 +157,9 @@ Json newRackPinion(const Spec& spec, const std::vector<ElementId>& near) {
   if (spec.dimension == 3) {
     // The rack's line: its slider's axis (global, the file's configuration), or x; the pitch
     // radius the distance of the pinion's origin from the line through the rack's.
-    Eigen::Vector3d u = Eigen::Vector3d::UnitX();
-    if (const JointSpec* j = slider(bodies[0]))
-      if (const CompileResult compiled = compile(spec); compiled.model)
-        for (const Joint& slide : compiled.model->joints)
-          if (slide.name == j->name) {
-            const Model& model = *compiled.model;
-            u = (bodyPointPosition(model, model.q0, slide.body1, slide.a1) -
-                 bodyPointPosition(model, model.q0, slide.body1, Eigen::Vector3d::Zero()))
-                    .normalized();
-          }
-    mesh["axis"] = Json::array({component(u.x()), component(u.y()), component(u.z())});
+    const JointSpec* guide = slider(bodies[0]);
+    const Eigen::Vector3d u = guide ? globalAxis(spec, guide->name) : Eigen::Vector3d::UnitX();
+    mesh["axis"] = axisJson(u);
     mesh["pitch_radius"] = rounded((d - u.dot(d) * u).norm(), 1e-12);
     return mesh;
   }

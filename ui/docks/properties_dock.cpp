@@ -33,7 +33,7 @@ std::vector<std::string> knownFields(ElementKind kind, const std::string& type, 
                                : axes3 != SpatialAxes::None && axes3 != SpatialAxes::CrossAxes;
       const bool axis1 = planar ? axis : axes3 != SpatialAxes::None;
       const bool axis2 = !planar && axes3 != SpatialAxes::None &&
-                         axes3 != SpatialAxes::OptionalAxis && axes3 != SpatialAxes::Line;
+                         axes3 != SpatialAxes::OptionalAxis && axes3 != SpatialAxes::OneAxis;
       std::vector<std::string> fields{"name", "type", "body1", "body2"};
       if (!ownOrigins) fields.emplace_back("at");
       if (axis) fields.emplace_back("axis");

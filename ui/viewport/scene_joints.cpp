@@ -7,6 +7,7 @@
 #include "joints/family.h"
 #include "solve/assembly/drag.h"
 #include "solve/equations/constraints.h"
+#include "solve/equations/spatial_constraints.h"
 #include "viewport/scene_style.h"
 
 #include <vtkActor.h>
@@ -48,10 +49,14 @@ Vec3 guideCentre(const Model& model, const Joint& j, const Vec3& axis, bool plan
 
 }  // namespace
 
-Vec3 SceneSync::addSpatialRack(const QString& name, const Joint& j) {
-  // The outlines of the planar rack and pinion, in the plane of the joint's frame on each body
-  // (x along the rack, y towards the pinion's centre) and again a face width along the axis.
-  const double R = j.numbers[0], toothPitch = 2 * std::numbers::pi * R / 16, face = 0.5 * R;
+SceneSync::JointMark SceneSync::addSpatialGearing(const QString& name, const Joint& j) {
+  // The planar outlines, in the plane of the joint's frame on each body (a rack's: x along it,
+  // y towards the pinion's centre) and again a face width along the axis; a spoke along each
+  // wheel's frame x shows it turn.
+  const bool rack = j.type == JointType::RackPinion;
+  const double R1 = j.numbers[0], R2 = rack ? R1 : j.numbers[1];
+  const double toothPitch = 2 * std::numbers::pi * std::min(R1, R2) / (rack ? 16 : 14);
+  const double face = 0.5 * std::min(R1, R2);
   const auto draw = [&](int body, const geometry::Outline& outline, const Vec3& origin,
                         const Eigen::Matrix3d& frame) {
     for (const double side : {-0.5, 0.5}) {
@@ -64,25 +69,42 @@ Vec3 SceneSync::addSpatialRack(const QString& name, const Joint& j) {
       a->GetProperty()->SetLineWidth(1.5);
     }
   };
-  // The pinion has a tooth at the pitch point (below its centre in its frame), the rack a gap.
-  draw(j.body2,
-       geometry::gearOutline(Vec2::Zero(), R, geometry::teethOn(R, toothPitch), false,
-                             -std::numbers::pi / 2),
-       j.s2, j.frame2);
-  vtkActor* spoke =
-      addActor(geometry::segments({j.s2, j.s2 + 0.8 * R * j.frame2.col(0)}), name, poseOf(j.body2));
-  paint(spoke, kInk);
-  spoke->GetProperty()->SetLineWidth(2.5);
-  wheelExtents_.push_back({name, j.body2, j.s2, R + toothPitch});
+  // The pitch point (the file's configuration) in a body's frame plane: its angle about the centre.
+  const State file{0.0, model_->q0, model_->v0};
+  const Vec3 pitch = jointFamily(j.type).spatial->reactionPoint(
+      j, spatialBody(*model_, file, j.body1), spatialBody(*model_, file, j.body2));
+  const auto angleTowards = [&](int body, const Vec3& centre, const Eigen::Matrix3d& frame) {
+    const Vec3 local = bodyPointLocal(*model_, model_->q0, body, pitch) - centre;
+    return std::atan2(frame.col(1).dot(local), frame.col(0).dot(local));
+  };
+  const auto wheel = [&](int body, const Vec3& centre, const Eigen::Matrix3d& frame, double radius,
+                         bool ring, double toothAngle) {
+    const int teeth = geometry::teethOn(radius, toothPitch);
+    draw(body, geometry::gearOutline(Vec2::Zero(), radius, teeth, ring, toothAngle), centre, frame);
+    if (ring) draw(body, geometry::circle(Vec2::Zero(), radius + toothPitch, 96), centre, frame);
+    vtkActor* spoke = addActor(geometry::segments({centre, centre + 0.8 * radius * frame.col(0)}),
+                               name, poseOf(body));
+    paint(spoke, kInk);
+    spoke->GetProperty()->SetLineWidth(2.5);
+    wheelExtents_.push_back({name, body, centre, radius + toothPitch});
+  };
+  // Wheel 1 (or the pinion) has a tooth at the pitch point, wheel 2 (or the rack) a gap.
+  if (!rack) {
+    const bool internal = j.type == JointType::InternalGear;
+    wheel(j.body1, j.s1, j.frame1, R1, internal && R1 > R2, angleTowards(j.body1, j.s1, j.frame1));
+    wheel(j.body2, j.s2, j.frame2, R2, internal && R2 > R1,
+          angleTowards(j.body2, j.s2, j.frame2) +
+              std::numbers::pi / geometry::teethOn(R2, toothPitch));
+    const int on = j.body2 != kGround ? j.body2 : j.body1;
+    return {name, on, bodyPointLocal(*model_, model_->q0, on, pitch), 0.0};
+  }
+  wheel(j.body2, j.s2, j.frame2, R1, false, angleTowards(j.body2, j.s2, j.frame2));
   const Vec3 x = j.frame1.col(0);
-  const Vec3 centre = bodyPointLocal(*model_, model_->q0, j.body1,
-                                     bodyPointPosition(*model_, model_->q0, j.body2, j.s2));
-  const double along = x.dot(centre - j.s1);  // the pitch point, from the rack's point
-  const Vec3 foot = j.s1 + along * x;
+  const double along = x.dot(bodyPointLocal(*model_, model_->q0, j.body1, pitch) - j.s1);
   // Two and a half turns of the pinion round the rack's point and at least two radii past the
   // pitch point, with a gap there (a whole number of teeth from the middle).
-  const double half = 2.5 * std::numbers::pi * R;
-  const double lo = std::min(-half, along - 2 * R), hi = std::max(half, along + 2 * R);
+  const double half = 2.5 * std::numbers::pi * R1;
+  const double lo = std::min(-half, along - 2 * R1), hi = std::max(half, along + 2 * R1);
   const double middle = along + toothPitch * std::round((0.5 * (lo + hi) - along) / toothPitch);
   const double length = hi - lo + toothPitch;
   draw(j.body1,
@@ -91,7 +113,7 @@ Vec3 SceneSync::addSpatialRack(const QString& name, const Joint& j) {
   for (const double end : {-0.5, 0.5})
     wheelExtents_.push_back({name, j.body1, j.s1 + (middle + end * length) * x, toothPitch});
   // Picked on the rack's teeth a pinion radius along from the pitch point (as in 2-D).
-  return foot + R * x;
+  return {name, j.body1, j.s1 + (along + R1) * x, 0.0};
 }
 
 void SceneSync::buildJoints() {
@@ -396,8 +418,12 @@ void SceneSync::buildSpatialJoint(const Joint& j) {
       break;
     }
     case SpatialSymbol::Rack:
-      jointMarks_.push_back({name, j.body1, addSpatialRack(name, j), 1.2 * pin});
+    case SpatialSymbol::Gear: {
+      JointMark mark = addSpatialGearing(name, j);
+      mark.radius = 1.2 * pin;
+      jointMarks_.push_back(mark);
       return;
+    }
     case SpatialSymbol::RollingContact: {
       // The plane it rolls on and the contact point, which moves with each state.
       auto pose = vtkSmartPointer<vtkMatrix4x4>::New();

@@ -99,8 +99,9 @@ class SceneSync {
   // Gear wheels and racks of a gear or rack_pinion joint at height z; returns where it is picked
   // (global, the file's configuration): a gear pair's pitch point, a point of the rack's teeth.
   Eigen::Vector3d addGearing(const QString& name, const Joint& joint, double z);
-  Eigen::Vector3d addSpatialRack(const QString& name,
-                                 const Joint& joint);  // the pick point (body1)
+  // A 3-D gear pair or rack and pinion; returns where it is picked (the caller sets the radius).
+  struct JointMark;
+  JointMark addSpatialGearing(const QString& name, const Joint& joint);
   void updateContacts();
   void buildSprings();
   void buildMotions();
