@@ -142,20 +142,20 @@ std::pair<long long, long long> toothRatio(double R1, double R2) {
   return {0, 0};
 }
 
-spatial::Scalar bodyBearing(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
-  const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
-  return spatial::angleOf(spatial::dot2(b1, joint.frame1.col(1), pair),
-                          spatial::dot2(b1, joint.frame1.col(0), pair));
+// The direction of d (from body a's point sa to body b's sb) in body a's frame: its angle about z.
+spatial::Scalar bodyBearing(const spatial::Body& a, const spatial::Vec3& sa,
+                            const spatial::Mat3& frame, const spatial::Body& b,
+                            const spatial::Vec3& sb) {
+  const spatial::PointPair pair(a, sa, b, sb);
+  return spatial::angleOf(spatial::dot2(a, frame.col(1), pair),
+                          spatial::dot2(a, frame.col(0), pair));
 }
 
 spatial::Scalar spatialMesh(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
   spatial::Scalar phi;
-  spatial::addScaled(phi, -joint.numbers[0], bodyBearing(joint, b1, b2));
+  spatial::addScaled(phi, -joint.numbers[0], bodyBearing(b1, joint.s1, joint.frame1, b2, joint.s2));
   // Body2's bearing, with the roles of the bodies swapped back.
-  Joint swapped = joint;
-  std::swap(swapped.s1, swapped.s2);
-  std::swap(swapped.frame1, swapped.frame2);
-  spatial::Scalar second = bodyBearing(swapped, b2, b1);
+  spatial::Scalar second = bodyBearing(b2, joint.s2, joint.frame2, b1, joint.s1);
   std::swap(second.g1, second.g2);
   spatial::addScaled(phi, -sigmaOf(joint) * joint.numbers[1], second);
   phi.value = std::remainder(phi.value - joint.phase, joint.period);
