@@ -14,6 +14,7 @@
 #include <Eigen/Dense>
 
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,8 +41,9 @@ enum class JointPoints { Both, WhenGiven, Body1WhenGiven, OwnOrigins };
 
 // A number a family reads from the file besides length and radius (a gear's pitch radii, a
 // screw's pitch), kept in Joint::numbers in the family's order: its key in files, what it is
-// (for messages), its value when absent (NaN: required) and the values it may take.
-enum class NumberRule { Positive, NonZero };
+// (for messages), its value when absent (NaN: required) and the values it may take (AcuteAngle:
+// 0 up to, not including, 90 degrees, in radians).
+enum class NumberRule { Positive, NonZero, AcuteAngle };
 inline constexpr double kRequired = std::numeric_limits<double>::quiet_NaN();  // no default
 struct FamilyNumber {
   const char* key = "";
@@ -49,6 +51,11 @@ struct FamilyNumber {
   double fallback = 0.0;
   NumberRule rule = NumberRule::Positive;
 };
+// The gearing families' (gear, internal_gear, rack_pinion): 20 degrees unless given.
+inline constexpr FamilyNumber kPressureAngle{.key = "pressure_angle",
+                                             .meaning = "the teeth's pressure angle",
+                                             .fallback = std::numbers::pi / 9,
+                                             .rule = NumberRule::AcuteAngle};
 
 // The curves compile reads (joints/curve.h): none, curve2 (on body2), or curve1 and curve2.
 enum class JointCurves { None, Curve2, Both };
@@ -96,6 +103,11 @@ struct PlanarFamily {
   // Checks the file's configuration and keeps what the family needs of it (Joint::phase, side);
   // returns why the joint cannot be built there, or "". nullptr: nothing to check.
   std::string (*prepare)(Joint&, const planar::Body&, const planar::Body&) = nullptr;
+  // Teeth cut at a pressure angle alpha push the bodies apart as they drive: the separating force
+  // on body2 at the reaction point per newton of the rows' force there, tan(alpha) times the unit
+  // vector from the mesh towards body2's side (solve/recording/reaction_multipliers.h). nullptr:
+  // none.
+  planar::Vec2 (*separation)(const Joint&, const planar::Body&, const planar::Body&) = nullptr;
 };
 
 struct SpatialFamily {
@@ -109,6 +121,8 @@ struct SpatialFamily {
   spatial::Vec3 (*reactionPoint)(const Joint&, const spatial::Body&, const spatial::Body&) = nullptr;
   SpatialSymbol symbol = SpatialSymbol::Ball;
   std::string (*prepare)(Joint&, const spatial::Body&, const spatial::Body&) = nullptr;  // as planar
+  spatial::Vec3 (*separation)(const Joint&, const spatial::Body&,
+                              const spatial::Body&) = nullptr;  // as planar
 };
 
 struct JointFamily {

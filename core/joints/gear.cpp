@@ -10,8 +10,11 @@
 // taken modulo 2 pi (R1 + sigma R2). Its gradient puts the multiplier where the teeth push: a
 // force along the common tangent at the pitch point (the tangential tooth force, lambda (R1 +
 // sigma R2) / |d|), which the joints under the gears carry; the centres can move (a planet on
-// its carrier). The reaction is reported there: the tooth force on body2, with no moment. Something else keeps the centre distance: compile checks that the pitch circles
-// touch in the file's configuration.
+// its carrier). The reaction is reported there: the tooth force on body2, with no moment. Teeth
+// cut at the pressure angle alpha (numbers[2], default 20 degrees) also push the wheels apart
+// with |the tangential force| tan(alpha) along the line of centres (`separation`), which the
+// joints holding the centre distance carry. Something else keeps that distance: compile checks
+// that the pitch circles touch in the file's configuration.
 //
 // beta's derivatives, with D = dd/dq and n = R d / |d|^2 (R: rotation by +90 degrees):
 //   beta_q = n^T D,   beta_ddot = n . d_ddot - 2 (d . d_dot)(n . d_dot) / |d|^2,
@@ -107,6 +110,14 @@ planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar
   const bool ring2 = sigmaOf(joint) < 0 && joint.numbers[1] > joint.numbers[0];
   return ring2 ? planar::Vec2(b2.r + pair.p2 - joint.numbers[1] * n)
                : planar::Vec2(b1.r + pair.p1 + joint.numbers[0] * n);
+}
+
+// The separating force on body2 per newton of tooth force: away from body1 along the line of
+// centres (external), towards the ring's centre for an internal pair (on the pinion and, pushed
+// outwards, on the ring alike: along -d).
+planar::Vec2 separation(const Joint& joint, const planar::Body& b1, const planar::Body& b2) {
+  const planar::PointPair pair(b1, joint.s1.head<2>(), b2, joint.s2.head<2>());
+  return std::tan(joint.numbers[2]) * sigmaOf(joint) * pair.d.normalized();
 }
 
 // In 3-D the wheels turn about a common axis z (`axis` or `axis1`; the joint's frame on body1,
@@ -211,16 +222,33 @@ spatial::Vec3 spatialPitchPoint(const Joint& joint, const spatial::Body& b1,
                : spatial::Vec3(b1.r + pair.p1 + joint.numbers[0] * n);
 }
 
+spatial::Vec3 spatialSeparation(const Joint& joint, const spatial::Body& b1,
+                                const spatial::Body& b2) {
+  return std::tan(joint.numbers[2]) * sigmaOf(joint) * acrossAxis(joint, b1, b2).normalized();
+}
+
 constexpr const char* kRows[] = {"mesh"};
 constexpr FamilyNumber kNumbers[] = {
-    {.key = "radius1", .meaning = "body1's pitch radius", .fallback = kRequired, .rule = NumberRule::Positive},
-    {.key = "radius2", .meaning = "body2's pitch radius", .fallback = kRequired, .rule = NumberRule::Positive},
+    {.key = "radius1",
+     .meaning = "body1's pitch radius",
+     .fallback = kRequired,
+     .rule = NumberRule::Positive},
+    {.key = "radius2",
+     .meaning = "body2's pitch radius",
+     .fallback = kRequired,
+     .rule = NumberRule::Positive},
+    kPressureAngle,
 };
 
-constexpr PlanarFamily kPlanar{
-    .rows = 1, .rowNames = kRows, .evaluate = planarGear, .gamma = planarGearGamma,
-    .stiffness = planarGearStiffness, .symbol = PlanarSymbol::Gear, .reactionPoint = pitchPoint,
-    .prepare = prepareGear};
+constexpr PlanarFamily kPlanar{.rows = 1,
+                               .rowNames = kRows,
+                               .evaluate = planarGear,
+                               .gamma = planarGearGamma,
+                               .stiffness = planarGearStiffness,
+                               .symbol = PlanarSymbol::Gear,
+                               .reactionPoint = pitchPoint,
+                               .prepare = prepareGear,
+                               .separation = separation};
 
 constexpr SpatialFamily kSpatial{.rows = 1,
                                  .rowNames = kRows,
@@ -228,7 +256,8 @@ constexpr SpatialFamily kSpatial{.rows = 1,
                                  .evaluate = spatialGear,
                                  .reactionPoint = spatialPitchPoint,
                                  .symbol = SpatialSymbol::Gear,
-                                 .prepare = prepareSpatialGear};
+                                 .prepare = prepareSpatialGear,
+                                 .separation = spatialSeparation};
 
 }  // namespace
 

@@ -15,7 +15,7 @@ namespace rlx {
 class Curve;
 
 constexpr int kGround = -1;
-constexpr int kMaxFamilyNumbers = 2;
+constexpr int kMaxFamilyNumbers = 3;
 
 struct Joint {
   std::string name;

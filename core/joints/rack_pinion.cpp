@@ -9,8 +9,10 @@
 // frame there), and
 //   Phi = u . d + R theta - phase,   theta the rotation of x2 about z from x1 (screw.cpp's),
 // known modulo 2 pi, so Phi modulo 2 pi R. The multiplier is the tooth force along the rack at the
-// pitch point, where the reaction is reported. Something else keeps the pinion against the rack:
-// compile checks that the pitch circle touches the line in the file's configuration.
+// pitch point, where the reaction is reported; teeth cut at the pressure angle alpha (numbers[1],
+// default 20 degrees) also push the pinion off the rack with |that force| tan(alpha)
+// (`separation`). Something else keeps the pinion against the rack: compile checks that the
+// pitch circle touches the line in the file's configuration.
 #include "joints/joints.h"
 
 #include <cmath>
@@ -70,6 +72,12 @@ planar::Vec2 pitchPoint(const Joint& joint, const planar::Body& b1, const planar
   return b1.r + pair.p1 + u.dot(pair.d) * u;
 }
 
+// The separating force on the pinion per newton of tooth force: along the normal from the pitch
+// line to its centre.
+planar::Vec2 separation(const Joint& joint, const planar::Body& b1, const planar::Body&) {
+  return std::tan(joint.numbers[1]) * joint.side * planar::perp(b1.A * joint.a1.head<2>());
+}
+
 spatial::Scalar rolling(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
   const spatial::PointPair pair(b1, joint.s1, b2, joint.s2);
   spatial::Scalar along = spatial::dot2(b1, joint.frame1.col(0), pair);
@@ -113,16 +121,29 @@ spatial::Vec3 spatialPitchPoint(const Joint& joint, const spatial::Body& b1,
   return b1.r + pair.p1 + u.dot(pair.d) * u;
 }
 
+spatial::Vec3 spatialSeparation(const Joint& joint, const spatial::Body& b1, const spatial::Body&) {
+  return std::tan(joint.numbers[1]) * (b1.A * joint.frame1.col(1));
+}
+
 constexpr const char* kRows[] = {"mesh"};
 constexpr FamilyNumber kNumbers[] = {
-    {.key = "pitch_radius", .meaning = "the pinion's pitch radius", .fallback = kRequired,
+    {.key = "pitch_radius",
+     .meaning = "the pinion's pitch radius",
+     .fallback = kRequired,
      .rule = NumberRule::Positive},
+    kPressureAngle,
 };
 
-constexpr PlanarFamily kPlanar{
-    .rows = 1, .rowNames = kRows, .axis = true, .evaluate = planarRackPinion,
-    .gamma = planarRackPinionGamma, .stiffness = planarRackPinionStiffness,
-    .symbol = PlanarSymbol::Rack, .reactionPoint = pitchPoint, .prepare = prepareRackPinion};
+constexpr PlanarFamily kPlanar{.rows = 1,
+                               .rowNames = kRows,
+                               .axis = true,
+                               .evaluate = planarRackPinion,
+                               .gamma = planarRackPinionGamma,
+                               .stiffness = planarRackPinionStiffness,
+                               .symbol = PlanarSymbol::Rack,
+                               .reactionPoint = pitchPoint,
+                               .prepare = prepareRackPinion,
+                               .separation = separation};
 
 constexpr SpatialFamily kSpatial{.rows = 1,
                                  .rowNames = kRows,
@@ -130,7 +151,8 @@ constexpr SpatialFamily kSpatial{.rows = 1,
                                  .evaluate = spatialRackPinion,
                                  .reactionPoint = spatialPitchPoint,
                                  .symbol = SpatialSymbol::Rack,
-                                 .prepare = prepareSpatialRackPinion};
+                                 .prepare = prepareSpatialRackPinion,
+                                 .separation = spatialSeparation};
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <regex>
 #include <set>
 
@@ -230,6 +231,12 @@ bool Compiler::compileFamilyNumbers(const JointSpec& s, Joint& j, const std::str
       ok = false;
     } else if (n.rule == NumberRule::NonZero && (*value == 0 || !std::isfinite(*value))) {
       error(element, n.key, "must be a non-zero number, got " + std::to_string(*value));
+      ok = false;
+    } else if (n.rule == NumberRule::AcuteAngle &&
+               !(*value >= 0 && *value < std::numbers::pi / 2)) {
+      error(element, n.key,
+            "must be an angle from 0 up to 90 degrees (pi/2, not included), got " +
+                std::to_string(*value) + " rad");
       ok = false;
     } else {
       j.numbers[k] = *value;

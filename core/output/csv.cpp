@@ -4,6 +4,7 @@
 #include "solve/equations/constraints.h"
 #include "solve/equations/reactions.h"
 #include "solve/equations/user_constraints.h"
+#include "solve/recording/reaction_multipliers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,10 +80,8 @@ std::vector<double> frameValues(const Model& model, const Frame& frame, Workspac
 
   // Reactions and efforts from the frame's multipliers (NaN when the frame has none).
   const bool haveLambda = frame.lambda.size() == model.nh + model.nn;
-  if (haveLambda && model.nh + model.nn > 0) {
-    evaluateConstraintDerivatives(model, frame.state, ws);
-    ws.lambda = frame.lambda;
-  }
+  if (haveLambda && model.nh + model.nn > 0)
+    loadReactionMultipliers(model, frame.state, frame.lambda, ws);
   const int n = model.dimension == 2 ? 2 : 3;
   for (std::size_t j = 0; j < model.joints.size(); ++j) {
     if (!haveLambda) {

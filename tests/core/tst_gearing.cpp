@@ -2,12 +2,15 @@
 // closed forms: transmission ratios in kinematics, the Willis equation of a planetary set, tooth
 // forces and drive efforts from the multipliers, a screw jack's effort, a 3-D rack lift's travel,
 // effort and tooth force, the acceleration of a free gear pair under a torque and of the lift
-// running backwards with every integrator, a geared statics balance, and the messages for gears
+// running backwards with every integrator, a geared statics balance, the separating forces of
+// teeth cut at a pressure angle and the bearings that carry them, and the messages for gears
 // that cannot mesh.
 #include "model/compile.h"
 #include "solve/analysis/analysis.h"
 #include "solve/equations/constraints.h"
+#include "solve/equations/forces.h"
 #include "solve/equations/reactions.h"
+#include "solve/recording/reaction_multipliers.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -41,6 +44,16 @@ int jointIndex(const Model& model, const std::string& name) {
   return -1;
 }
 
+// A planar torque on a body.
+ForceSpec torqueOn(const std::string& body, const std::string& name, const std::string& value) {
+  ForceSpec torque;
+  torque.name = name;
+  torque.type = ForceType::Torque;
+  torque.body = body;
+  torque.value = value;
+  return torque;
+}
+
 // A free external pair: pinion (R1, J1) driven by a torque T, gear (R2, J2), both on ground
 // bearings; no gravity.
 Spec freePair(const std::string& integrator) {
@@ -52,12 +65,7 @@ Spec freePair(const std::string& integrator) {
   spec.bodies.pop_back();                       // output
   spec.gravity = Vector{0.0, 0.0};
   for (BodySpec& b : spec.bodies) b.angularVelocity.clear();
-  ForceSpec torque;
-  torque.name = "drive_torque";
-  torque.type = ForceType::Torque;
-  torque.body = "input";
-  torque.value = "0.5";
-  spec.forces.push_back(torque);
+  spec.forces.push_back(torqueOn("input", "drive_torque", "0.5"));
   AnalysisSpec analysis;
   analysis.type = AnalysisType::Dynamics;
   analysis.endTime = 1.0;
@@ -67,6 +75,58 @@ Spec freePair(const std::string& integrator) {
   analysis.tolerance = 1e-8;
   spec.analysis = analysis;
   return spec;
+}
+
+const double kTan20 = std::tan(kPi / 9);  // the default pressure angle's
+
+// A tooth force split along the line from `from` to `to` (radial) and across it (tangential).
+struct ToothForce {
+  double tangential = 0, radial = 0;
+};
+ToothForce split(const Reaction& r, const Eigen::Vector3d& from, const Eigen::Vector3d& to) {
+  const Eigen::Vector3d e = (to - from).normalized();
+  return {(r.force - e.dot(r.force) * e).norm(), e.dot(r.force)};
+}
+
+Eigen::Vector3d centreOf(const Model& model, const Frame& f, const char* body) {
+  Eigen::Vector3d c = Eigen::Vector3d::Zero();
+  c.head(model.dimension) = f.state.q.segment(test::body(model, body).q, model.dimension);
+  return c;
+}
+
+// The largest force imbalance on any body, relative to the largest reaction: the reactions of
+// every joint on it (a joint's reaction acts on body2, its opposite on body1) and the applied
+// forces' share of Q (weight, loads) against m a. With `carried` the multipliers come from
+// loadReactionMultipliers, and the bearings must carry the meshes' separating forces for the sum
+// to vanish; without, the frame's own.
+double largestImbalance(const Model& model, const Results& results, bool carried) {
+  Workspace ws(model);
+  double worst = 0, scale = 0;
+  for (const Frame& f : results.frames) {
+    evaluateAppliedForces(model, f.state, ws);
+    const Eigen::VectorXd Q = ws.Q;
+    if (carried) {
+      loadReactionMultipliers(model, f.state, f.lambda, ws);
+    } else {
+      evaluateConstraintDerivatives(model, f.state, ws);
+      ws.lambda = f.lambda;
+    }
+    for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+      const Body& body = model.bodies[b];
+      const int n = model.dimension;
+      Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+      sum.head(n) = Q.segment(body.v, n) - body.mass * f.vdot.segment(body.v, n);
+      for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const Joint& joint = model.joints[j];
+        const Reaction r = jointReaction(model, f.state, ws, static_cast<int>(j));
+        if (joint.body2 == static_cast<int>(b)) sum += r.force;
+        if (joint.body1 == static_cast<int>(b)) sum -= r.force;
+        scale = std::max(scale, r.force.norm());
+      }
+      worst = std::max(worst, sum.norm());
+    }
+  }
+  return worst / scale;
 }
 
 std::string firstError(const Spec& spec) {
@@ -92,6 +152,7 @@ class TestGearing : public QObject {
   void freePairAccelerates_data();
   void freePairAccelerates();
   void gearedStatics();
+  void separatingForces();
   void meshingMessages();
   void beltCoupler();
   void threeJointCoupler();
@@ -112,13 +173,18 @@ void TestGearing::twoStageTrain() {
                       std::abs(omegaOf(model, f, "output") - ratio * 2 * kPi) / (2 * kPi)});
     evaluateConstraintDerivatives(model, f.state, ws);
     ws.lambda = f.lambda;
-    // Tangential tooth forces at the pitch points (no moment there) and the drive's effort.
+    // Tooth forces at the pitch points (no moment there): tangential, and the separating
+    // force tan(20 deg) of it pushing each driven wheel away from its driver; the drive's effort.
     const Reaction m34 = jointReaction(model, f.state, ws, jointIndex(model, "mesh_34"));
     const Reaction m12 = jointReaction(model, f.state, ws, jointIndex(model, "mesh_12"));
-    force = std::max({force, std::abs(m34.force.norm() - load / r4) / (load / r4),
-                      std::abs(m12.force.norm() - load * r3 / (r4 * r2)) / (load / r4),
-                      std::abs(m34.torque.z()) / load, std::abs(m12.torque.z()) / load,
-                      std::abs(motionEffort(model, ws, 0) - load * ratio) / load});
+    const double f34 = load / r4, f12 = f34 * r3 / r2;
+    const ToothForce t34 = split(m34, centreOf(model, f, "compound"), centreOf(model, f, "output"));
+    const ToothForce t12 = split(m12, centreOf(model, f, "input"), centreOf(model, f, "compound"));
+    force = std::max(
+        {force, std::abs(t34.tangential - f34) / f34, std::abs(t12.tangential - f12) / f34,
+         std::abs(t34.radial - kTan20 * f34) / f34, std::abs(t12.radial - kTan20 * f12) / f34,
+         std::abs(m34.torque.z()) / load, std::abs(m12.torque.z()) / load,
+         std::abs(motionEffort(model, ws, 0) - load * ratio) / load});
   }
   qInfo("largest relative error: ratio %.1e, tooth forces and effort %.1e", angle, force);
   QVERIFY2(angle < 1e-12, QByteArray::number(angle));
@@ -173,9 +239,11 @@ void TestGearing::spatialRackLift() {
     evaluateConstraintDerivatives(model, f.state, ws);
     ws.lambda = f.lambda;
     effort = std::max(effort, std::abs(motionEffort(model, ws, 0) - weight * r) / (weight * r));
-    // On the pinion, from the rack, at the pitch point: the rack presses down, with no moment.
+    // On the pinion, from the rack, at the pitch point: the rack presses down and, at the
+    // pressure angle of 20 degrees, pushes the pinion away (-x), with no moment.
     const Reaction reaction = jointReaction(model, f.state, ws, mesh);
-    tooth = std::max(tooth, (reaction.force - Eigen::Vector3d(0, 0, -weight)).norm() / weight);
+    tooth = std::max(
+        tooth, (reaction.force - Eigen::Vector3d(-kTan20 * weight, 0, -weight)).norm() / weight);
     pitchPoint = std::max(pitchPoint, reaction.torque.norm() / (weight * r));
   }
   qInfo(
@@ -214,8 +282,12 @@ void TestGearing::spatialTrain() {
     const Reaction r12 = jointReaction(model, f.state, ws, mesh12),
                    r34 = jointReaction(model, f.state, ws, mesh34);
     const double f34 = load / r4, f12 = f34 * r3 / r2;
-    force = std::max({force, std::abs(r34.force.norm() - f34) / f34,
-                      std::abs(r12.force.norm() - f12) / f12, std::abs(r34.force.y()) / f34});
+    const ToothForce t34 = split(r34, centreOf(model, f, "compound"), centreOf(model, f, "output"));
+    const ToothForce t12 = split(r12, centreOf(model, f, "input"), centreOf(model, f, "compound"));
+    force =
+        std::max({force, std::abs(t34.tangential - f34) / f34, std::abs(t12.tangential - f12) / f12,
+                  std::abs(t34.radial - kTan20 * f34) / f34,
+                  std::abs(t12.radial - kTan20 * f12) / f12, std::abs(r34.force.y()) / f34});
     moment = std::max({moment, r12.torque.norm() / (f12 * r2), r34.torque.norm() / (f34 * r4)});
     effort = std::max(effort, std::abs(motionEffort(model, ws, 0) - load / 6) / (load / 6));
   }
@@ -364,6 +436,46 @@ void TestGearing::gearedStatics() {
   QVERIFY(std::abs(angleOf(model, f, "input") + R2 / R1 * theta2) < 1e-9);
 }
 
+void TestGearing::separatingForces() {
+  // Every body of the gear sets balances with its bearings carrying the meshes' separating
+  // forces (2-D and 3-D trains, the planetary set with its internal ring and a load on the
+  // carrier, the 3-D rack lift); with the frames' own multipliers the driven wheels are off by
+  // the separating force, tan(20 deg) = 36 % of the tooth force.
+  for (const char* example : {"gear_train.rlx", "planetary_gears.rlx", "spatial_gear_train.rlx",
+                              "rack_pinion_lift.rlx"}) {
+    Spec spec = test::loadSpec(test::examplePath(example));
+    if (std::string(example) == "planetary_gears.rlx")
+      spec.forces.push_back(torqueOn("carrier", "carrier_load", "-1"));
+    const Model model = test::compileOrFail(spec);
+    const Results results = runOrFail(model);
+    const double carried = largestImbalance(model, results, true);
+    const double alone = largestImbalance(model, results, false);
+    qInfo(
+        "%s: largest imbalance %.1e with the bearings carrying, %.2f without (of the largest "
+        "reaction)",
+        example, carried, alone);
+    QVERIFY2(carried < 1e-9, example);
+    QVERIFY2(alone > 0.1, example);
+  }
+
+  // The angle is the teeth's: 0 leaves the tangential force alone, 25 degrees makes it tan(25).
+  for (const double degrees : {0.0, 25.0}) {
+    Spec spec = test::loadSpec(test::examplePath("gear_train.rlx"));
+    spec.joints[4].numbers["pressure_angle"] = Number{degrees * kPi / 180};
+    const Model model = test::compileOrFail(spec);
+    const Results results = runOrFail(model);
+    const Frame& f = results.frames.back();
+    Workspace ws(model);
+    loadReactionMultipliers(model, f.state, f.lambda, ws);
+    const ToothForce t = split(jointReaction(model, f.state, ws, jointIndex(model, "mesh_34")),
+                               centreOf(model, f, "compound"), centreOf(model, f, "output"));
+    QVERIFY2(std::abs(t.tangential - 40) < 1e-9 * 40, QByteArray::number(t.tangential));
+    QVERIFY2(std::abs(t.radial - std::tan(degrees * kPi / 180) * 40) < 1e-9 * 40,
+             QByteArray::number(t.radial));
+    QVERIFY2(largestImbalance(model, results, true) < 1e-9, QByteArray::number(degrees));
+  }
+}
+
 void TestGearing::meshingMessages() {
   Spec train = test::loadSpec(test::examplePath("gear_train.rlx"));
   train.joints[3].numbers["radius2"] = Number{0.05};
@@ -376,6 +488,11 @@ void TestGearing::meshingMessages() {
   train.joints[3].numbers["radius1"] = Number{-0.02};
   QCOMPARE(firstError(train),
            std::string("joints[3] \"mesh_12\": radius1 must be a positive number, got -0.020000"));
+  train = test::loadSpec(test::examplePath("gear_train.rlx"));
+  train.joints[3].numbers["pressure_angle"] = Number{1.6};
+  QCOMPARE(firstError(train),
+           std::string("joints[3] \"mesh_12\": pressure_angle must be an angle from 0 up to 90 "
+                       "degrees (pi/2, not included), got 1.600000 rad"));
 
   Spec steering = test::loadSpec(test::examplePath("rack_pinion_steering.rlx"));
   steering.joints[2].numbers["pitch_radius"] = Number{0.01};

@@ -85,7 +85,9 @@ QString fieldUnit(const QString& kind, const QString& type, const QString& field
       field == "length" || field.startsWith("radius") || field == "pitch_radius" ||
       field == "pitch" || field == "free_length")
     return "m";
-  if (field == "angle" || field == "orientation" || field == "free_angle") return "rad";
+  if (field == "angle" || field == "orientation" || field == "free_angle" ||
+      field == "pressure_angle")
+    return "rad";
   if (field == "velocity") return "m/s";
   if (field == "angular_velocity") return "rad/s";
   if (field == "gravity") return "m/s²";

@@ -6,6 +6,7 @@
 #include "solve/assembly/drag.h"
 #include "solve/equations/constraints.h"
 #include "solve/equations/reactions.h"
+#include "solve/recording/reaction_multipliers.h"
 #include "viewport/scene_style.h"
 #include "viewport/spec_numbers.h"
 
@@ -450,8 +451,7 @@ void SceneSync::setReactions(const Frame* frame) {
   if (!frame || !model_ || frame->lambda.size() != model_->nh + model_->nn) return;
   // Reactions need Phi_q at the frame's state and its multipliers.
   Workspace ws(*model_);
-  evaluateConstraintDerivatives(*model_, frame->state, ws);
-  ws.lambda = frame->lambda;
+  loadReactionMultipliers(*model_, frame->state, frame->lambda, ws);
   auto points = vtkSmartPointer<vtkPoints>::New();
   auto polys = vtkSmartPointer<vtkCellArray>::New();
   const double z = (static_cast<double>(bodies_.size()) + 4) * layer_;

@@ -55,10 +55,8 @@ Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, c
   return out;
 }
 
-}  // namespace
-
-Reaction jointReaction(const Model& model, const State& state, const Workspace& ws, int joint) {
-  const Joint& j = model.joints[static_cast<std::size_t>(joint)];
+// The reaction of the joint's rows alone.
+Reaction rowsReaction(const Model& model, const State& state, const Workspace& ws, const Joint& j) {
   if (j.body2 != kGround) return wrenchAt(model, state, ws, j, j.body2, j.s2);
   Reaction out;
   if (j.body1 != kGround) {
@@ -67,6 +65,46 @@ Reaction jointReaction(const Model& model, const State& state, const Workspace& 
     out.force = -on1.force;
     out.torque = -on1.torque;
   }
+  return out;
+}
+
+// The family's separating force per newton of its rows' force, and the pitch point (global).
+Separation separationOf(const Model& model, const State& state, const Joint& j) {
+  const JointFamily& family = jointFamily(j.type);
+  Separation out;
+  if (model.dimension == 2) {
+    const planar::Body b1 = planarBody(model, state, j.body1),
+                       b2 = planarBody(model, state, j.body2);
+    out.force.head<2>() = family.planar->separation(j, b1, b2);
+    out.point.head<2>() = family.planar->reactionPoint(j, b1, b2);
+  } else {
+    const spatial::Body b1 = spatialBody(model, state, j.body1),
+                        b2 = spatialBody(model, state, j.body2);
+    out.force = family.spatial->separation(j, b1, b2);
+    out.point = family.spatial->reactionPoint(j, b1, b2);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool separates(const Model& model, int joint) {
+  const JointFamily& family = jointFamily(model.joints[static_cast<std::size_t>(joint)].type);
+  return model.dimension == 2 ? family.planar && family.planar->separation
+                              : family.spatial && family.spatial->separation;
+}
+
+Separation separatingForce(const Model& model, const State& state, const Workspace& ws, int joint) {
+  if (!separates(model, joint)) return {};
+  const Joint& j = model.joints[static_cast<std::size_t>(joint)];
+  Separation out = separationOf(model, state, j);
+  out.force *= rowsReaction(model, state, ws, j).force.norm();
+  return out;
+}
+
+Reaction jointReaction(const Model& model, const State& state, const Workspace& ws, int joint) {
+  Reaction out = rowsReaction(model, state, ws, model.joints[static_cast<std::size_t>(joint)]);
+  out.force += separatingForce(model, state, ws, joint).force;  // at the pitch point: no moment
   return out;
 }
 
