@@ -10,7 +10,7 @@
 #   solve/equations   the workspace; constraints, forces, measures and reactions at a state
 #   solve/linalg      dense and sparse factorizations, KKT systems, pseudoinverses
 #   solve             planar_stiffness (the iteration matrices' closed-form stiffness)
-#   solve/recording   frames at the output times, the nonconservative work
+#   solve/recording   frames at the output times, the nonconservative work, reaction multipliers
 #   solve/assembly    assembly, drag
 #   solve/kinematics  kinematic analysis
 #   solve/integrators dynamics: hht, bdf, corrected-rk and their parts
