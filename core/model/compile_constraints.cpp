@@ -33,6 +33,15 @@ const std::string& slotName(const Model& model, int slot) {
 
 // Why the equation does not fit its constraint type, or "" when it does.
 std::string checkEquation(const Model& model, const Function& f, bool nonholonomic) {
+  // A spatial joint's coordinate has a value (forces read it) but no derivatives yet.
+  for (const int slot : f.variables) {
+    if (slot == 0 || model.dimension != 3) continue;
+    const MeasureKind kind = model.measures[static_cast<std::size_t>(slot - 1)].kind;
+    if (kind == MeasureKind::JointQ || kind == MeasureKind::JointQd)
+      return "uses " + slotName(model, slot) +
+             ": a joint's coordinate cannot enter a 3-D constraint yet (a rotation there is "
+             "known only modulo 2 pi); write it with the bodies' measures (B.x ... B.R33)";
+  }
   const auto velocity = std::find_if(f.variables.begin(), f.variables.end(),
                                      [&](int slot) { return isVelocitySlot(model, slot); });
   if (!nonholonomic) {

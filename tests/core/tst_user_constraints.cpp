@@ -130,6 +130,7 @@ class TestUserConstraints : public QObject {
   void knifeEdgeStatics();
   void diagnostics_data();
   void diagnostics();
+  void spatialJointCoordinateRefused();
   void redundantUserConstraint();
   void assemblyVelocities();
   void roundTrip();
@@ -559,6 +560,20 @@ void TestUserConstraints::diagnostics() {
   const std::string errors = compileErrors(text);
   qInfo("%s", errors.c_str());
   QVERIFY2(errors.find(message.toStdString()) != std::string::npos, errors.c_str());
+}
+
+void TestUserConstraints::spatialJointCoordinateRefused() {
+  // In 3-D J.q has no derivatives yet: refused by name rather than a constraint row of NaN.
+  const std::string errors = compileErrors(R"~({"reuleaux": 1, "name": "d", "dimension": 3,
+    "bodies": [{"name": "a", "mass": 1, "inertia": [1, 1, 1]}],
+    "joints": [{"name": "pin", "type": "revolute", "body1": "ground", "body2": "a",
+                "at": [0, 0, 0], "axis": [0, 0, 1]}],
+    "constraints": [{"name": "c", "type": "holonomic", "equations": ["pin.q - 0.5*t"]}]})~");
+  qInfo("%s", errors.c_str());
+  QVERIFY2(
+      errors.find(R"~(constraints[0] "c": equation 1 uses pin.q: a joint's coordinate cannot )~"
+                  R"~(enter a 3-D constraint yet)~") != std::string::npos,
+      errors.c_str());
 }
 
 void TestUserConstraints::redundantUserConstraint() {
