@@ -21,13 +21,6 @@ void addOwner(const Model& model, Eigen::Index row, std::vector<std::string>& na
   if (std::find(names.begin(), names.end(), owner) == names.end()) names.push_back(owner);
 }
 
-// The minimum-norm x satisfying A x = b (or its least-squares residual, for the small models).
-Eigen::VectorXd leastChange(const Model& model, const SparseMatrix& A, const Eigen::VectorXd& b) {
-  if (Eigen::VectorXd x; isLarge(model) && fullRankMinimumNorm(A, b, x)) return x;
-  if (isLarge(model)) return SparseRowQR(A, 1e-9).minimumNormSolve(b);
-  return Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(A)).solve(b);
-}
-
 }  // namespace
 
 std::vector<Eigen::Index> dependentRows(const Model& model, const SparseMatrix& Phi_q,
@@ -163,7 +156,7 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
     ++report.iterations;
     evaluateConstraintDerivatives(model, state, ws);
     const SparseMatrix A = ws.Phi_q.topRows(model.nh) * S.asDiagonal();
-    const Eigen::VectorXd d = S.cwiseProduct(leastChange(model, A, -ws.Phi));
+    const Eigen::VectorXd d = S.cwiseProduct(minimumNormSolution(A, -ws.Phi, isLarge(model)));
     report.updateNorm = d.lpNorm<Eigen::Infinity>();
     const double before = ws.Phi.squaredNorm();
     const Eigen::VectorXd q = state.q;
@@ -227,7 +220,7 @@ AssemblyReport assemble(const Model& model, State& state, Workspace& ws,
   const Eigen::VectorXd Sv = assemblyWeights(model, true, options.holdWeight).cwiseInverse().cwiseSqrt();
   if (ws.Phi_q.rows() > 0) {
     const SparseMatrix A = ws.Phi_q * Sv.asDiagonal();
-    state.v += Sv.cwiseProduct(leastChange(model, A, ws.nu - ws.Phi_q * state.v));
+    state.v += Sv.cwiseProduct(minimumNormSolution(A, ws.nu - ws.Phi_q * state.v, isLarge(model)));
   }
 
   // Accelerations and multipliers.

@@ -186,4 +186,11 @@ double SparseRowQR::singularValueRatio(Eigen::VectorXd* leftVector) const {
   return 1.0 / (std::sqrt(inverse) * sigma1);
 }
 
+Eigen::VectorXd minimumNormSolution(const SparseMatrix& A, const Eigen::VectorXd& b, bool large) {
+  // Full row rank needs no more rows than columns.
+  if (Eigen::VectorXd x; large && A.rows() <= A.cols() && fullRankMinimumNorm(A, b, x)) return x;
+  if (large) return SparseRowQR(A, 1e-9).minimumNormSolve(b);
+  return Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(A)).solve(b);
+}
+
 }  // namespace rlx

@@ -24,6 +24,12 @@ namespace rlx {
 // SparseRowQR. Faster than the QR when it applies.
 bool fullRankMinimumNorm(const SparseMatrix& A, const Eigen::VectorXd& b, Eigen::VectorXd& x);
 
+// The minimum-norm x satisfying A x = b: for `large` problems by fullRankMinimumNorm (when A is
+// no taller than wide), or SparseRowQR (threshold 1e-9, dependent rows dropped) when A is rank
+// deficient; for small ones by the dense complete orthogonal decomposition (least squares where
+// the rows disagree).
+Eigen::VectorXd minimumNormSolution(const SparseMatrix& A, const Eigen::VectorXd& b, bool large);
+
 // 1 / |row i| per row of A (1 for a zero row): the scaling D that gives the rows unit length.
 Eigen::VectorXd unitRowScales(const SparseMatrix& A);
 

@@ -56,12 +56,7 @@ void loadReactionMultipliers(const Model& model, const State& state, const Eigen
   for (std::size_t k = 0; k < rows.size(); ++k)
     select.insert(static_cast<Eigen::Index>(k), rows[k]) = 1.0;
   const SparseMatrix A = SparseMatrix((select * ws.Phi_q).transpose());
-  const Eigen::VectorXd share =
-      model.nv >= kSparseFromVelocities
-          ? SparseRowQR(A, 1e-9).minimumNormSolve(g)
-          : Eigen::VectorXd(
-                Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(A))
-                    .solve(g));
+  const Eigen::VectorXd share = minimumNormSolution(A, g, model.nv >= kSparseFromVelocities);
   for (std::size_t k = 0; k < rows.size(); ++k)
     ws.lambda(rows[k]) += share(static_cast<Eigen::Index>(k));
 }
