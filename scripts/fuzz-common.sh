@@ -28,7 +28,7 @@ fuzz_build() {
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
     -DREULEAUX_FUZZ=ON -DREULEAUX_BUILD_GUI=OFF -DREULEAUX_BUILD_TESTS=OFF \
-    -DREULEAUX_BUILD_BENCH=OFF -DREULEAUX_WERROR=ON -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+    -DREULEAUX_BUILD_BENCH=OFF -DREULEAUX_WERROR=ON >/dev/null
   cmake --build build-fuzz -j2 --target "${fuzz_targets[@]/#/fuzz_}"
 }
 
