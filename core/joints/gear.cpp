@@ -130,29 +130,6 @@ planar::Vec2 separation(const Joint& joint, const planar::Body& b1, const planar
 // configurations P apart are the same mesh one tooth's symmetry on, and Newton's steps stay well
 // inside P / 2.
 
-// The rational p / q within 1e-13 of R1 / R2 (relative) with the least q, p and q up to 10000
-// (continued fractions), or {0, 0}.
-constexpr long long kMaxTeeth = 10000;
-
-std::pair<long long, long long> toothRatio(double R1, double R2) {
-  const double x = R1 / R2;
-  long long p0 = 0, q0 = 1, p1 = 1, q1 = 0;
-  double rest = x;
-  for (int k = 0; k < 40; ++k) {
-    const double whole = std::floor(rest);
-    if (whole > 1e12) break;
-    const long long a = static_cast<long long>(whole);
-    const long long p2 = a * p1 + p0, q2 = a * q1 + q0;
-    if (p2 > kMaxTeeth || q2 > kMaxTeeth) break;
-    if (std::abs(static_cast<double>(p2) / static_cast<double>(q2) - x) <= 1e-13 * x)
-      return {p2, q2};
-    p0 = p1, q0 = q1, p1 = p2, q1 = q2;
-    if (rest - whole < 1e-300) break;
-    rest = 1 / (rest - whole);
-  }
-  return {0, 0};
-}
-
 // The direction of d (from body a's point sa to body b's sb) in body a's frame: its angle about z.
 spatial::Scalar bodyBearing(const spatial::Body& a, const spatial::Vec3& sa,
                             const spatial::Mat3& frame, const spatial::Body& b,
@@ -202,10 +179,10 @@ std::string touching(const Joint& joint, double apart) {
 
 std::string prepareSpatialGear(Joint& joint, const spatial::Body& b1, const spatial::Body& b2) {
   if (std::string why = touching(joint, acrossAxis(joint, b1, b2).norm()); !why.empty()) return why;
-  const auto [p, q] = toothRatio(joint.numbers[0], joint.numbers[1]);
+  const auto [p, q] = wholeRatio(joint.numbers[0], joint.numbers[1]);
   if (p == 0)
     return "in 3-D radius1 / radius2 must be a ratio of whole numbers up to " +
-           std::to_string(kMaxTeeth) + " (the wheels' tooth counts), got " +
+           std::to_string(kMaxWholeRatio) + " (the wheels' tooth counts), got " +
            std::to_string(joint.numbers[0] / joint.numbers[1]);
   joint.period = kTwoPi * joint.numbers[0] / static_cast<double>(p);
   joint.phase = 0.0;
@@ -260,6 +237,26 @@ constexpr SpatialFamily kSpatial{.rows = 1,
                                  .separation = spatialSeparation};
 
 }  // namespace
+
+// Continued fractions: the convergents p / q of x until one is within 1e-13 of it.
+std::pair<long long, long long> wholeRatio(double a, double b) {
+  const double x = a / b;
+  long long p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+  double rest = x;
+  for (int k = 0; k < 40; ++k) {
+    const double whole = std::floor(rest);
+    if (whole > 1e12) break;
+    const auto term = static_cast<long long>(whole);
+    const long long p2 = term * p1 + p0, q2 = term * q1 + q0;
+    if (p2 > kMaxWholeRatio || q2 > kMaxWholeRatio) break;
+    if (std::abs(static_cast<double>(p2) / static_cast<double>(q2) - x) <= 1e-13 * x)
+      return {p2, q2};
+    p0 = p1, q0 = q1, p1 = p2, q1 = q2;
+    if (rest - whole < 1e-300) break;
+    rest = 1 / (rest - whole);
+  }
+  return {0, 0};
+}
 
 namespace families {
 extern const JointFamily gear{.name = "gear",

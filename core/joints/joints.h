@@ -33,7 +33,14 @@
 
 #include <Eigen/Dense>
 
+#include <utility>
+
 namespace rlx {
+
+// The rational p / q within 1e-13 of a / b (relative; a, b > 0) with the least q, p and q up to
+// kMaxWholeRatio, or {0, 0}: 3-D gears and couplers need angles' multiples with a common period.
+constexpr long long kMaxWholeRatio = 10000;
+std::pair<long long, long long> wholeRatio(double a, double b);
 
 // Name of equation `row` of a joint type, for messages and results ("x", "normal", "angle").
 const char* jointRowName(JointType type, int row, int dimension);

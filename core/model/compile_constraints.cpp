@@ -9,9 +9,12 @@
 
 #include "expr/node.h"
 #include "joints/family.h"
+#include "joints/joints.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <numbers>
 #include <set>
 
 namespace rlx::detail {
@@ -33,14 +36,22 @@ const std::string& slotName(const Model& model, int slot) {
 
 // Why the equation does not fit its constraint type, or "" when it does.
 std::string checkEquation(const Model& model, const Function& f, bool nonholonomic) {
-  // A spatial joint's coordinate has a value (forces read it) but no derivatives yet.
+  // In 3-D a turning joint's angle is known only modulo 2 pi (a coupler's wrapped sum is the
+  // exception), and a joint's rate lacks the curvature a nonholonomic row needs.
   for (const int slot : f.variables) {
     if (slot == 0 || model.dimension != 3) continue;
-    const MeasureKind kind = model.measures[static_cast<std::size_t>(slot - 1)].kind;
-    if (kind == MeasureKind::JointQ || kind == MeasureKind::JointQd)
-      return "uses " + slotName(model, slot) +
-             ": a joint's coordinate cannot enter a 3-D constraint yet (a rotation there is "
-             "known only modulo 2 pi); write it with the bodies' measures (B.x ... B.R33)";
+    const Measure& m = model.measures[static_cast<std::size_t>(slot - 1)];
+    if (m.kind != MeasureKind::JointQ && m.kind != MeasureKind::JointQd) continue;
+    const JointType type = model.joints[static_cast<std::size_t>(m.joint)].type;
+    if (m.kind == MeasureKind::JointQ && coordinateIsAngle(type))
+      return "uses " + m.name +
+             ": a turning joint's angle cannot enter a 3-D equation (it is "
+             "known only modulo 2 pi); relate turning joints with a coupler, or write it with the "
+             "bodies' measures (B.x ... B.R33)";
+    if (m.kind == MeasureKind::JointQd && nonholonomic)
+      return "uses " + m.name +
+             ": a joint's rate cannot enter a 3-D nonholonomic equation yet; "
+             "write it with the bodies' velocities (B.vx ... B.wz)";
   }
   const auto velocity = std::find_if(f.variables.begin(), f.variables.end(),
                                      [&](int slot) { return isVelocitySlot(model, slot); });
@@ -110,11 +121,9 @@ void Compiler::compileConstraints() {
     c.nonholonomic = s.type == ConstraintType::Nonholonomic;
     std::set<int> involved;
     if (s.type == ConstraintType::Coupler) {
-      if (auto f = couplerFunction(s, element)) {
-        for (const int slot : f->variables)
+      if (coupler(s, element, c))
+        for (const int slot : c.equations.front().variables)
           addBodies(model, model.measures[static_cast<std::size_t>(slot - 1)], involved);
-        c.equations.push_back(std::move(*f));
-      }
     } else if (s.equations.empty()) {
       error(element, "equations", "is empty: give at least one equation");
     }
@@ -146,18 +155,14 @@ void Compiler::compileConstraints() {
   model.nn = nonholonomicRows;
 }
 
-std::optional<Function> Compiler::couplerFunction(const ConstraintSpec& s, const std::string& element) {
-  if (model.dimension != 2) {
-    error(element, "type", "a coupler needs a 2-D model (in 3-D a joint's rotation is known only "
-                           "modulo 2 pi)");
-    return std::nullopt;
-  }
+bool Compiler::coupler(const ConstraintSpec& s, const std::string& element, UserConstraint& c) {
   if (s.joints.size() < 2 || s.joints.size() > 3 || s.ratios.size() != s.joints.size())
-    return std::nullopt;  // the reader has said why
+    return false;  // the reader has said why
   // c1*q1 + c2*q2 (+ c3*q3), the q's bound to the joints' coordinates and the c's to the ratios.
   std::string pattern, text;
   std::map<std::string, expr::Binding> names;
   bool ok = true, anyRatio = false;
+  std::vector<double> turning;  // the turning joints' ratios
   for (std::size_t i = 0; i < s.joints.size(); ++i) {
     const std::string k = std::to_string(i + 1);
     const auto ratio = number(s.ratios[i], element, "ratios[" + std::to_string(i) + "]");
@@ -185,17 +190,39 @@ std::optional<Function> Compiler::couplerFunction(const ConstraintSpec& s, const
     pattern += (i ? " + c" : "c") + k + "*q" + k;
     text += (i ? " + " : "") + expr::numberText(*ratio) + "*" + m.name;
     anyRatio = anyRatio || *ratio != 0;
+    if (coordinateIsAngle(model.joints[static_cast<std::size_t>(m.joint)].type) && *ratio != 0)
+      turning.push_back(std::abs(*ratio));
   }
-  if (!ok) return std::nullopt;
+  if (!ok) return false;
   if (!anyRatio) {
     error(element, "ratios", "are all zero: the coupler relates nothing");
-    return std::nullopt;
+    return false;
+  }
+  if (model.dimension == 3 && !turning.empty()) {
+    // Each angle is known modulo 2 pi, so the sum modulo 2 pi g, g the largest number whose
+    // whole multiples the turning joints' ratios are.
+    double g = turning.front();
+    for (std::size_t i = 1; i < turning.size(); ++i) {
+      const long long p = wholeRatio(g, turning[i]).first;
+      if (p == 0) {
+        error(element, "ratios",
+              "of the turning joints must be in a ratio of whole numbers up to " +
+                  std::to_string(kMaxWholeRatio) +
+                  " in 3-D (an angle there is known only "
+                  "modulo 2 pi), got " +
+                  expr::numberText(turning.front()) + " : " + expr::numberText(turning[i]));
+        return false;
+      }
+      g /= static_cast<double>(p);
+    }
+    c.period = 2 * std::numbers::pi * g;
   }
   std::string bindError;
   const expr::Expr bound = expr::bind(expr::parse(pattern, nullptr), [&](const std::string& name) {
     return names.at(name);
   }, &bindError);
-  return compiled(text, bound);
+  c.equations.push_back(compiled(text, bound));
+  return true;
 }
 
 void Compiler::nameConstraintRows() {

@@ -47,8 +47,9 @@ struct Compiler {
   Function compiled(const std::string& text, const expr::Expr& bound) const;
   // Finds or adds a measure; returns its slot (measure index + 1).
   int slotOf(const Measure& measure);
-  // A coupler's equation, sum_i ratio_i * joint_i.q.
-  std::optional<Function> couplerFunction(const ConstraintSpec& s, const std::string& element);
+  // A coupler's equation, sum_i ratio_i * joint_i.q, into c (with its period in 3-D); false
+  // once it has said why not.
+  bool coupler(const ConstraintSpec& s, const std::string& element, UserConstraint& c);
 
   // A body's pose in the file's configuration (ground: origin).
   Eigen::Vector3d filePosition(int body) const;

@@ -96,6 +96,9 @@ struct UserConstraint {
   std::vector<int> bodies;  // the bodies its equations involve (ascending), for its reactions
   bool doesWork = false;    // depends on t, or nonholonomic with b != 0: its reaction may do work
   int row = 0;              // first row in Phi_q (holonomic: in Phi too; nonholonomic: >= nh)
+  // A 3-D coupler of turning joints: its sum is known modulo this, and Phi is its remainder
+  // (0: not wrapped).
+  double period = 0.0;
 };
 
 struct Model {

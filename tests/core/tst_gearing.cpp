@@ -5,6 +5,7 @@
 // running backwards with every integrator, a geared statics balance, the separating forces of
 // teeth cut at a pressure angle and the bearings that carry them, and the messages for gears
 // that cannot mesh.
+#include "constraint_check.h"
 #include "model/compile.h"
 #include "solve/analysis/analysis.h"
 #include "solve/equations/constraints.h"
@@ -17,12 +18,20 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 
 using namespace rlx;
 
 namespace {
 
 constexpr double kPi = std::numbers::pi;
+
+// One row per integrator of the dynamics tests, in the column "integrator".
+void integratorRows() {
+  QTest::addColumn<QString>("integrator");
+  for (const char* name : {"hht", "bdf", "corrected-rk", "corrected-rk45"})
+    QTest::newRow(name) << name;
+}
 
 Results runOrFail(const Model& model) {
   AnalysisOutcome outcome = runAnalysis(model, {});
@@ -157,6 +166,11 @@ class TestGearing : public QObject {
   void beltCoupler();
   void threeJointCoupler();
   void couplerMessages();
+  void spatialBeltJack();
+  void spatialBeltJackDynamics_data();
+  void spatialBeltJackDynamics();
+  void spatialCouplerDerivatives();
+  void spatialCouplerMessages();
 };
 
 void TestGearing::twoStageTrain() {
@@ -327,9 +341,7 @@ void TestGearing::spatialGearRatios() {
 }
 
 void TestGearing::spatialRackFalls_data() {
-  QTest::addColumn<QString>("integrator");
-  for (const char* name : {"hht", "bdf", "corrected-rk", "corrected-rk45"})
-    QTest::newRow(name) << name;
+  integratorRows();
 }
 
 void TestGearing::spatialRackFalls() {
@@ -389,8 +401,7 @@ void TestGearing::screwJack() {
 }
 
 void TestGearing::freePairAccelerates_data() {
-  QTest::addColumn<QString>("integrator");
-  for (const char* name : {"hht", "bdf", "corrected-rk", "corrected-rk45"}) QTest::newRow(name) << name;
+  integratorRows();
 }
 
 void TestGearing::freePairAccelerates() {
@@ -583,6 +594,164 @@ void TestGearing::couplerMessages() {
   belt.motions.clear();
   QCOMPARE(firstError(belt), std::string("constraints[0] \"belt\": joints[1] \"driven_bearing\" is a fixed joint, "
                                          "which has no coordinate to couple"));
+}
+
+// The spindle's rotation about z (its quaternion's), in (-pi, pi].
+double spindleAngle(const Model& model, const Frame& f) {
+  const int q = test::body(model, "spindle").q;
+  const Eigen::Quaterniond r(f.state.q(q + 3), f.state.q(q + 4), f.state.q(q + 5),
+                             f.state.q(q + 6));
+  const Eigen::Matrix3d R = r.normalized().toRotationMatrix();
+  return std::atan2(R(1, 0), R(0, 0));
+}
+
+void TestGearing::spatialBeltJack() {
+  // The motor turns at -4 pi t; through the belt the spindle turns at r1/r2 of it, -2 pi t, for
+  // 4 and 2 turns, past +-pi each half turn (the coupler is wrapped modulo 2 pi r1); the nut rises
+  // p per spindle turn. Effort (W p / 2 pi) r1 / r2; the tension difference (W p / 2 pi) / r2.
+  const Model model = test::compileOrFail(test::loadSpec(test::examplePath("belt_screw_jack.rlx")));
+  QCOMPARE(model.constraints[0].period, 2 * kPi * 0.03);
+  const Results results = runOrFail(model);
+  const double p = 0.005, r1 = 0.03, r2 = 0.06, torque = (1000 + 2.0 * 9.81) * p / (2 * kPi);
+  Workspace ws(model);
+  double angle = 0, travel = 0, effort = 0;
+  const int nut = test::body(model, "nut").q, spindle = test::body(model, "spindle").v;
+  for (const Frame& f : results.frames) {
+    const double t = f.state.t;
+    angle =
+        std::max({angle, std::abs(std::remainder(spindleAngle(model, f) + 2 * kPi * t, 2 * kPi)),
+                  std::abs(f.state.v(spindle + 5) + 2 * kPi) / (2 * kPi)});
+    travel = std::max(travel, std::abs(f.state.q(nut + 2) - 0.2 - p * t));
+    evaluateConstraintDerivatives(model, f.state, ws);
+    ws.lambda = f.lambda;
+    effort = std::max(
+        {effort, std::abs(-motionEffort(model, ws, 0) - torque * r1 / r2) / (torque * r1 / r2),
+         std::abs(std::abs(f.lambda(model.constraints[0].row)) - torque / r2) / (torque / r2)});
+  }
+  qInfo(
+      "largest error: spindle angle %.1e rad, travel %.1e m (of 10 mm), relative error of the "
+      "effort and the tension difference %.1e",
+      angle, travel, effort);
+  QVERIFY2(angle < 1e-12, QByteArray::number(angle));
+  QVERIFY2(travel < 1e-12, QByteArray::number(travel));
+  QVERIFY2(effort < 1e-9, QByteArray::number(effort));
+}
+
+void TestGearing::spatialBeltJackDynamics_data() {
+  integratorRows();
+}
+
+void TestGearing::spatialBeltJackDynamics() {
+  // Undriven, a torque T = 1 N m on the motor (about -z) lifts the load W: with k = p r1 / (2 pi
+  // r2) the nut's rise per radian of the motor, the nut accelerates at a = k (T - W k) / J, J =
+  // J_motor + J_spindle (r1/r2)^2 + m_nut k^2; the pulleys pass +-pi over and over (0.9 and 0.45
+  // turns a second at the end), and the work T turns equals the kinetic and potential energy.
+  QFETCH(QString, integrator);
+  Spec spec = test::loadSpec(test::examplePath("belt_screw_jack.rlx"));
+  spec.motions.clear();
+  ForceSpec drive;
+  drive.name = "motor_torque";
+  drive.type = ForceType::JointForce;
+  drive.joint = "motor_bearing";
+  drive.value = "-1";
+  spec.forces.push_back(drive);
+  AnalysisSpec analysis;
+  analysis.type = AnalysisType::Dynamics;
+  analysis.endTime = 1.0;
+  analysis.step = 1e-3;
+  analysis.outputStep = 0.01;
+  analysis.integrator = integrator.toStdString();
+  analysis.tolerance = 1e-8;
+  spec.analysis = analysis;
+  const Model model = test::compileOrFail(spec);
+  const Results results = runOrFail(model);
+  const double p = 0.005, r1 = 0.03, r2 = 0.06, W = 1000 + 2.0 * 9.81, k = p * r1 / (2 * kPi * r2);
+  const double J = 0.000135 + 0.0002 * (r1 / r2) * (r1 / r2) + 2.0 * k * k;
+  const double a = k * (1.0 - W * k) / J;
+  const int nut = test::body(model, "nut").q, motor = test::body(model, "motor_pulley").v;
+  double worst = 0, energy = 0;
+  for (const Frame& f : results.frames) {
+    const double t = f.state.t, rise = a * t * t / 2;
+    worst = std::max({worst, std::abs(f.state.q(nut + 2) - 0.2 - rise) / (a / 2),
+                      std::abs(f.state.v(motor + 5) + a * t / k) / (a / k)});
+    energy =
+        std::max(energy, std::abs(f.kinetic + W * rise - 1.0 * rise / k) / (rise / k + 1e-300));
+  }
+  qInfo(
+      "%s: largest error of the rise and the motor's rate %.1e (of their values at 1 s), of the "
+      "energy %.1e (of the work)",
+      qPrintable(integrator), worst, energy);
+  QVERIFY2(worst < 1e-5, QByteArray::number(worst));
+  QVERIFY2(energy < 1e-5, QByteArray::number(energy));
+}
+
+void TestGearing::spatialCouplerDerivatives() {
+  // Phi_q, nu and gamma of the 3-D coupler rows against differences, at random states (every
+  // body displaced and turned, so the joints' rows are violated too): the jack's belt of two
+  // turning joints, and a coupler of a turning and a sliding joint (a rack-like belt). The
+  // thread, whose row wraps every pitch, is taken out, and states where a coupler's row lies
+  // near its own wrap (+-period / 2) are drawn again: differences across a wrap measure the jump.
+  Spec spec = test::loadSpec(test::examplePath("belt_screw_jack.rlx"));
+  JointSpec guide;
+  guide.name = "guide";
+  guide.type = JointType::Translational;
+  guide.body1 = "ground";
+  guide.body2 = "nut";
+  guide.at = Vector{0.0, 0.0, 0.2};
+  guide.axis = Vector{0.0, 0.0, 1.0};
+  spec.joints.erase(spec.joints.begin() + 2, spec.joints.end());  // thread, key
+  spec.joints.push_back(guide);
+  ConstraintSpec slide;
+  slide.name = "slide";
+  slide.type = ConstraintType::Coupler;
+  slide.joints = {"spindle_bearing", "guide"};
+  slide.ratios = {Number{0.002}, Number{-1.0}};
+  spec.constraints.push_back(slide);
+  const Model model = test::compileOrFail(spec);
+  QCOMPARE(model.constraints[0].period, 2 * kPi * 0.03);
+  QCOMPARE(model.constraints[1].period, 2 * kPi * 0.002);
+  const auto nearWrap = [&model](const Workspace& ws) {
+    for (const UserConstraint& c : model.constraints)
+      if (std::abs(ws.Phi(c.row)) > 0.3 * c.period) return true;
+    return false;
+  };
+  std::mt19937 random(11);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  Workspace ws(model);
+  double worst[3] = {0, 0, 0};
+  for (int trial = 0; trial < 40;) {
+    State s{0.3 * trial, model.q0, Eigen::VectorXd(model.nv)};
+    for (const Body& body : model.bodies) {
+      for (int i = 0; i < 3; ++i) s.q(body.q + i) += 0.05 * normal(random);
+      const Eigen::Quaterniond turned = Eigen::Quaterniond::UnitRandom();
+      s.q.segment<4>(body.q + 3) << turned.w(), turned.x(), turned.y(), turned.z();
+    }
+    evaluatePhi(model, s, ws);
+    if (nearWrap(ws)) continue;
+    Eigen::VectorXd a(model.nv);
+    for (Eigen::Index i = 0; i < model.nv; ++i) s.v(i) = normal(random), a(i) = normal(random);
+    const test::ConstraintDerivativeErrors e = test::constraintDerivativeErrors(model, s, a, ws);
+    worst[0] = std::max(worst[0], e.Phi_q);
+    worst[1] = std::max(worst[1], e.nu);
+    worst[2] = std::max(worst[2], e.gamma);
+    ++trial;
+  }
+  qInfo("relative errors against differences: Phi_q %.1e, nu %.1e, gamma %.1e", worst[0], worst[1],
+        worst[2]);
+  QVERIFY2(worst[0] < 1e-6, QByteArray::number(worst[0]));
+  QVERIFY2(worst[1] < 1e-6, QByteArray::number(worst[1]));
+  QVERIFY2(worst[2] < 1e-5, QByteArray::number(worst[2]));
+}
+
+void TestGearing::spatialCouplerMessages() {
+  // Turning joints whose ratios have no common period are refused by name.
+  Spec spec = test::loadSpec(test::examplePath("belt_screw_jack.rlx"));
+  spec.constraints[0].ratios = {Number{1.0}, Number{-std::sqrt(2.0)}};
+  QCOMPARE(
+      firstError(spec),
+      std::string("constraints[0] \"belt\": ratios of the turning joints must be in a ratio of "
+                  "whole numbers up to 10000 in 3-D (an angle there is known only modulo 2 "
+                  "pi), got 1 : 1.4142135623730951"));
 }
 
 QTEST_GUILESS_MAIN(TestGearing)

@@ -563,17 +563,28 @@ void TestUserConstraints::diagnostics() {
 }
 
 void TestUserConstraints::spatialJointCoordinateRefused() {
-  // In 3-D J.q has no derivatives yet: refused by name rather than a constraint row of NaN.
+  // In 3-D a turning joint's angle is known only modulo 2 pi and a joint's rate has no curvature
+  // (a nonholonomic row's need): refused by name rather than a row that jumps by 2 pi or lacks a
+  // term. A sliding joint's travel is a measure like any other.
   const std::string errors = compileErrors(R"~({"reuleaux": 1, "name": "d", "dimension": 3,
-    "bodies": [{"name": "a", "mass": 1, "inertia": [1, 1, 1]}],
+    "bodies": [{"name": "a", "mass": 1, "inertia": [1, 1, 1]},
+               {"name": "b", "mass": 1, "inertia": [1, 1, 1]}],
     "joints": [{"name": "pin", "type": "revolute", "body1": "ground", "body2": "a",
-                "at": [0, 0, 0], "axis": [0, 0, 1]}],
-    "constraints": [{"name": "c", "type": "holonomic", "equations": ["pin.q - 0.5*t"]}]})~");
+                "at": [0, 0, 0], "axis": [0, 0, 1]},
+               {"name": "slide", "type": "translational", "body1": "ground", "body2": "b",
+                "at": [0, 0, 0], "axis": [1, 0, 0]}],
+    "constraints": [{"name": "c", "type": "holonomic", "equations": ["pin.q - 0.5*t"]},
+                    {"name": "n", "type": "nonholonomic", "equations": ["slide.qd - b.wz"]},
+                    {"name": "s", "type": "holonomic", "equations": ["slide.q - 0.1*t"]}]})~");
   qInfo("%s", errors.c_str());
-  QVERIFY2(
-      errors.find(R"~(constraints[0] "c": equation 1 uses pin.q: a joint's coordinate cannot )~"
-                  R"~(enter a 3-D constraint yet)~") != std::string::npos,
-      errors.c_str());
+  QVERIFY2(errors.find(R"~(constraints[0] "c": equation 1 uses pin.q: a turning joint's angle )~"
+                       R"~(cannot enter a 3-D equation (it is known only modulo 2 pi); relate )~"
+                       R"~(turning joints with a coupler)~") != std::string::npos,
+           errors.c_str());
+  QVERIFY2(errors.find(R"~(constraints[1] "n": equation 1 uses slide.qd: a joint's rate cannot )~"
+                       R"~(enter a 3-D nonholonomic equation yet)~") != std::string::npos,
+           errors.c_str());
+  QVERIFY2(errors.find("constraints[2]") == std::string::npos, errors.c_str());
 }
 
 void TestUserConstraints::redundantUserConstraint() {

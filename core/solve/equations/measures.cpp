@@ -2,6 +2,7 @@
 
 #include "joints/joints.h"
 #include "solve/equations/constraints.h"
+#include "solve/equations/spatial_constraints.h"
 
 #include <cmath>
 #include <limits>
@@ -85,6 +86,25 @@ Eigen::Matrix3d spatialRotation(const Model& model, const State& state, int body
       .toRotationMatrix();
 }
 
+// The joint coordinate J.q (or its rate J.qd) of a spatial joint: g = the coordinate's derivative
+// blocks, c = -gamma. A turning joint's angle is known only modulo 2 pi (compile() admits it where
+// that does not matter: a coupler's wrapped sum).
+MeasureJet spatialJointJet(const Model& model, const State& state, const Measure& m) {
+  const Joint& joint = model.joints[static_cast<std::size_t>(m.joint)];
+  const spatial::Scalar c = spatialJointCoordinate(joint, spatialBody(model, state, joint.body1),
+                                                   spatialBody(model, state, joint.body2));
+  MeasureJet jet;
+  jet.velocity = m.kind == MeasureKind::JointQd;
+  jet.body[0] = joint.body1;
+  jet.body[1] = joint.body2;
+  jet.gradient[0] = c.g1.transpose();
+  jet.gradient[1] = c.g2.transpose();
+  jet.rate = c.rate;
+  jet.value = jet.velocity ? c.rate : c.value;
+  jet.convective = -c.gamma;
+  return jet;
+}
+
 // Spatial body measures; v = (rdot, omega) with omega in global axes, R' = [omega]x R.
 MeasureJet spatialJet(const Model& model, const State& state, const Measure& m) {
   const int position = m.body == kGround ? 0 : model.bodies[static_cast<std::size_t>(m.body)].q;
@@ -127,13 +147,14 @@ MeasureJet spatialJet(const Model& model, const State& state, const Measure& m) 
       jet.convective = omega.cross(omega.cross(r))(i);
       return jet;
     }
-    case MeasureKind::BodyAngle:
-    case MeasureKind::BodyOmega:
     case MeasureKind::JointQ:
     case MeasureKind::JointQd:
+      return spatialJointJet(model, state, m);
+    case MeasureKind::BodyAngle:
+    case MeasureKind::BodyOmega:
     case MeasureKind::SpringLength:
     case MeasureKind::SpringRate:
-      break;  // planar only, or supplied by the spatial joints (J.q), or refused by compile()
+      break;  // planar only, or refused by compile()
   }
   MeasureJet jet;
   jet.value = kNaN;

@@ -9,8 +9,9 @@
 // is the derivative of the rate along a direction w of the positions. Planar measures have a
 // symmetric B (the Hessian of m), obtained by polarization: B(v, w) = (c(v + w) - c(v - w)) / 4.
 // Spatial B.Rij (rotation matrix entries; R' = [w]x R): g v = (omega x R e_j)_i and
-// B(v, w) = (omega x (w_rot x R e_j))_i, not symmetric. Spatial J.q and J.qd need the spatial
-// joints' coordinates and evaluate to NaN here until those supply their jets.
+// B(v, w) = (omega x (w_rot x R e_j))_i, not symmetric. Spatial J.q and J.qd take g and c from the
+// joints' coordinates; their B(v, w) is not supplied (measureCurvature returns 0 for them), so
+// compile() keeps J.qd out of 3-D nonholonomic rows, the only rows that need it.
 
 #include "model/model.h"
 

@@ -2,6 +2,7 @@
 
 #include "solve/equations/measures.h"
 
+#include <cmath>
 #include <span>
 
 namespace rlx {
@@ -62,7 +63,8 @@ void evaluateUserPhi(const Model& model, const State& state, Workspace& ws) {
   forEachEquation(model, [&](const UserConstraint& c, const Function& f, Eigen::Index row) {
     if (c.nonholonomic) return;
     prepare(model, state, f, ws, jets);
-    ws.Phi(row) = value(f.value, ws);
+    const double phi = value(f.value, ws);
+    ws.Phi(row) = c.period > 0 ? std::remainder(phi, c.period) : phi;
   });
 }
 

@@ -5,7 +5,7 @@
 // measures' gradients g_i, rates mdot_i = g_i v and convective terms c_i. Time t counts as a
 // variable with g = 0, rate 1 and c = 0, so that sums over "all variables i" include it.
 //
-// Holonomic f(m(q), t) = 0 (one row of Phi):
+// Holonomic f(m(q), t) = 0 (one row of Phi; a 3-D coupler's f modulo its period):
 //   Phi_q = sum_i f_i g_i,   nu = -f_t,
 //   gamma = -(sum_ij f_ij mdot_i mdot_j + sum_i f_i c_i)
 // Nonholonomic f(m(q), u(q, v), t) = 0, linear in the velocity measures u_k (checked by compile):
