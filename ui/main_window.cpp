@@ -303,13 +303,12 @@ void MainWindow::updateActions() {
   runAction_->setEnabled(!running);
   cancelAction_->setEnabled(running);
   action("delete")->setEnabled(!selection_.isEmpty());
-  // Couplers and cams are planar, the screw spatial; gears, racks and pinions are in both.
+  // Cams are planar, the screw spatial; gears, racks and pinions and couplers are in both.
   const bool planar = document_.spec().dimension == 2;
   const auto only = [this](const char* name, bool enabled, const QString& why) {
     action(name)->setEnabled(enabled);
     action(name)->setToolTip(enabled ? QString() : why);  // empty: the text, not shown in the menu
   };
-  only("addCoupler", planar, tr("Couplers are planar: open or start a 2-D model"));
   only("addCam", planar, tr("Cams are planar: open or start a 2-D model"));
   only("addScrew", !planar, tr("A screw is a spatial joint: open or start a 3-D model (New Spatial Model)"));
 }

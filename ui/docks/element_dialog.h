@@ -50,8 +50,8 @@ nlohmann::ordered_json newGearPair(const Spec& spec, const std::vector<ElementId
 // A rack (the body on a translational joint to ground, along that joint's axis) and a pinion
 // (2-D) whose pitch circle touches the rack's line through the rack's origin.
 nlohmann::ordered_json newRackPinion(const Spec& spec, const std::vector<ElementId>& near);
-// A coupler (2-D) of the two selected joints with a coordinate (or the first two of the spec):
-// an open belt, the pulleys' disk radii as ratios of opposite signs (1 and -1 without disks).
+// A coupler of the two selected joints with a coordinate (or the first two of the spec): an open
+// belt, the pulleys' disk or cylinder radii as ratios of opposite signs (1 and -1 without).
 nlohmann::ordered_json newCoupler(const Spec& spec, const std::vector<ElementId>& near);
 // A screw (3-D) at body2's origin along z, pitch 5 mm.
 nlohmann::ordered_json newScrew(const Spec& spec, const std::vector<ElementId>& near);

@@ -71,6 +71,12 @@ double diskRadius(const SpecNumbers& numbers, const BodySpec* body) {
   return numbers.value(body->shape.radius, 0.0);
 }
 
+// A pulley's radius: its body's disk (2-D) or cylinder (3-D), 0 for other shapes.
+double pulleyRadius(const SpecNumbers& numbers, const BodySpec* body) {
+  if (!body || (body->shape.type != "disk" && body->shape.type != "cylinder")) return 0.0;
+  return numbers.value(body->shape.radius, 0.0);
+}
+
 // A 3-D joint's axis (z of its frame on body1), global in the file's configuration; x when the
 // spec does not compile.
 Eigen::Vector3d globalAxis(const Spec& spec, const std::string& joint) {
@@ -206,13 +212,14 @@ Json newCoupler(const Spec& spec, const std::vector<ElementId>& near) {
       for (const JointSpec& j : spec.joints)
         if (j.name == id.name) add(j);
   for (const JointSpec& j : spec.joints) add(j);
-  // Pulleys: the disks the joints turn, radii as ratios of opposite signs (an open belt).
+  // Pulleys: the disks or cylinders the joints turn, radii as ratios of opposite signs (an open
+  // belt).
   const SpecNumbers numbers(spec);
   Json names = Json::array(), ratios = Json::array();
   for (std::size_t i = 0; i < joints.size(); ++i) {
     const JointSpec& j = *joints[i];
     const BodySpec* pulley = bodyOf(spec, j.body2 != "ground" ? j.body2 : j.body1);
-    const double radius = coordinateIsAngle(j.type) ? diskRadius(numbers, pulley) : 0.0;
+    const double radius = coordinateIsAngle(j.type) ? pulleyRadius(numbers, pulley) : 0.0;
     names.push_back(j.name);
     ratios.push_back((i == 0 ? 1.0 : -1.0) * (radius > 0 ? rounded(radius, 1e-6) : 1.0));
   }

@@ -142,10 +142,11 @@ class SceneSync {
     QString name;             // the coupler's
     int body[2];              // the pulleys
     Eigen::Vector3d centre[2];  // on them
+    Eigen::Vector3d axis[2];    // the joints' axes on them (3-D)
     double radius[2];
     bool crossed;
     vtkSmartPointer<vtkPolyData> data;
-    std::vector<Eigen::Vector2d> spans;  // the straight runs' ends (global), for picking
+    std::vector<Eigen::Vector2d> spans;  // the straight runs' ends (global), for planar picking
   };
   std::vector<Belt> belts_;
   struct JointMark {
