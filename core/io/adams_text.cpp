@@ -107,7 +107,7 @@ class ArgumentReader {
   }
 
   [[noreturn]] void fail(std::size_t offset, const std::string& message) const {
-    throw TextError{lineAt(offset), message};
+    throw DatasetError{lineAt(offset), message};
   }
 
   // Skips blanks, commas and segment breaks; false at the end.
@@ -330,7 +330,7 @@ Text readText(std::string_view text) {
   const std::vector<std::string_view> all = lines(text);
   Text out;
   if (all.empty() || trim(all[0]).empty())
-    throw TextError{1, "the first line must be the dataset's title (an empty line was found)"};
+    throw DatasetError{1, "the first line must be the dataset's title (an empty line was found)"};
   out.title = std::string(trim(all[0]));
 
   // The statement being gathered: its segments joined, and where each starts.
@@ -363,7 +363,8 @@ Text readText(std::string_view text) {
     if (code.empty()) continue;
     if (code.front() == ',') {
       if (!open)
-        throw TextError{line, "a continuation line (starting with a comma) follows no statement"};
+        throw DatasetError{line,
+                           "a continuation line (starting with a comma) follows no statement"};
       addSegment(code.substr(1), line);
       continue;
     }
@@ -375,12 +376,13 @@ Text readText(std::string_view text) {
     Statement statement;
     std::string_view id, rest;
     if (!header(code, statement.name, id, rest))
-      throw TextError{line, "expected a statement (NAME/id, ...), got '" + std::string(code) + "'"};
+      throw DatasetError{line,
+                         "expected a statement (NAME/id, ...), got '" + std::string(code) + "'"};
     if (!id.empty()) {
       statement.id = identifier(id);
       if (!statement.id)
-        throw TextError{line,
-                        statement.name + "/" + std::string(id) + ": the id must be a whole number"};
+        throw DatasetError{
+            line, statement.name + "/" + std::string(id) + ": the id must be a whole number"};
     }
     statement.line = line;
     statement.viewName = std::move(pendingName);

@@ -36,13 +36,13 @@ struct Text {
   bool ended = false;                 // END was found
 };
 
-// Thrown for text that is not a dataset's: the line and why.
-struct TextError {
+// Thrown for a dataset that cannot be read: the line and why.
+struct DatasetError {
   int line = 0;
   std::string message;
 };
 
-// Splits a dataset's text into statements. Throws TextError.
+// Splits a dataset's text into statements. Throws DatasetError.
 Text readText(std::string_view text);
 
 // True when the text reads as a dataset: after the title line, the first statement line (not

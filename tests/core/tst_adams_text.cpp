@@ -1,7 +1,8 @@
 // The text layer of the Adams dataset reader (io/adams_text.h): statements, continuation lines,
 // comments and view names, the shapes of arguments, Fortran numbers and ids, and the line of
-// every error.
+// every error; the UNITS statement's factors to SI and keyword abbreviations (io/adams_units.h).
 #include "io/adams_text.h"
+#include "io/adams_units.h"
 #include "test_support.h"
 
 #include <QtTest>
@@ -53,7 +54,7 @@ PART/99, THIS IS AFTER THE END
 std::optional<Text> tryRead(std::string_view dataset, std::string& error) {
   try {
     return readText(dataset);
-  } catch (const TextError& e) {
+  } catch (const DatasetError& e) {
     error = "line " + std::to_string(e.line) + ": " + e.message;
     return std::nullopt;
   }
@@ -77,6 +78,11 @@ class TestAdamsText : public QObject {
   void recognised();
   void errors_data();
   void errors();
+  void keywords();
+  void units_data();
+  void units();
+  void unitErrors_data();
+  void unitErrors();
 };
 
 void TestAdamsText::statements() {
@@ -231,7 +237,118 @@ void TestAdamsText::errors() {
   try {
     readText(text.toStdString());
     QFAIL("no error");
-  } catch (const TextError& e) {
+  } catch (const DatasetError& e) {
+    QCOMPARE(QString::fromStdString(e.message), message);
+    QCOMPARE(e.line, line);
+  }
+}
+
+void TestAdamsText::keywords() {
+  static constexpr const char* kWords[] = {"TRANSLATIONAL", "TRANSLATION", "REVOLUTE", "RACKPIN"};
+  QCOMPARE(matchKeyword("REV", kWords), std::string("REVOLUTE"));
+  QCOMPARE(matchKeyword("TRANSLATION", kWords), std::string("TRANSLATION"));  // exact wins
+  QCOMPARE(matchKeyword("TRANSLATIONAL", kWords), std::string("TRANSLATIONAL"));
+  QCOMPARE(matchKeyword("TRANS", kWords), std::string());  // ambiguous
+  QCOMPARE(matchKeyword("R", kWords), std::string());      // ambiguous
+  QCOMPARE(matchKeyword("GEAR", kWords), std::string());
+  QCOMPARE(matchKeyword("", kWords), std::string());
+}
+
+void TestAdamsText::units_data() {
+  QTest::addColumn<QString>("statement");
+  QTest::addColumn<double>("length");
+  QTest::addColumn<double>("mass");
+  QTest::addColumn<double>("time");
+  QTest::addColumn<double>("force");
+  QTest::addColumn<QString>("description");
+  // Each factor from its definition: 1 in = 2.54 cm, 1 lb = 0.45359237 kg, lbf = lb g_n.
+  const double lbf = 0.45359237 * 9.80665;
+  QTest::newRow("named")
+      << "UNITS/\n, FORCE = POUND_FORCE\n, MASS = POUND_MASS\n, LENGTH = INCH\n, TIME = SECOND"
+      << 0.0254 << 0.45359237 << 1.0 << lbf << "inch, pound_mass, second, pound_force";
+  QTest::newRow("abbreviated, any case")
+      << "UNITS/, FORCE = kNewton, MASS = TON, LENGTH = MILLIM, TIME = MILLISECOND" << 1e-3
+      << 1000.0 << 1e-3 << 1000.0 << "millimeter, tonne, milliseconds, knewton";
+  QTest::newRow("slug and foot")
+      << "UNITS/, FORCE = POUND_F, MASS = SLUG, LENGTH = FOOT, TIME = SECOND" << 0.3048
+      << lbf / 0.3048 << 1.0 << lbf << "foot, slug, second, pound_force";
+  QTest::newRow("minutes")
+      << "UNITS/, FORCE = NEWTON, MASS = KILOGRAM, LENGTH = METER, TIME = MINUTE" << 1.0 << 1.0
+      << 60.0 << 1.0 << "meter, kilogram, minute, newton";
+  QTest::newRow("IPS") << "UNITS/, SYSTEM = IPS" << 0.0254 << 0.45359237 << 1.0 << lbf
+                       << "inch, pound_mass, second, pound_force";
+  QTest::newRow("CGS") << "UNITS/, SYSTEM = CGS" << 0.01 << 1e-3 << 1.0 << 1e-5
+                       << "centimeter, gram, second, dyne";
+  QTest::newRow("NONE") << "UNITS/, SYSTEM = NONE" << 1.0 << 1.0 << 1.0 << 1.0
+                        << "SI, with forces times UCF = 1";
+  QTest::newRow("UCF") << "UNITS/, UCF = 0.5" << 1.0 << 1.0 << 1.0 << 0.5
+                       << "SI, with forces times UCF = 0.5";
+  QTest::newRow("poundal")
+      << "UNITS/, FORCE = POUNDAL, MASS = POUND_MASS, LENGTH = FOOT, TIME = SECOND" << 0.3048
+      << 0.45359237 << 1.0 << 0.45359237 * 0.3048 << "foot, pound_mass, second, poundal";
+}
+
+void TestAdamsText::units() {
+  QFETCH(QString, statement);
+  std::string error;
+  const std::optional<Text> text = tryRead(("title\n" + statement).toStdString(), error);
+  QVERIFY2(text, error.c_str());
+  const Units u = readUnits(text->statements.front());
+  QFETCH(double, length);
+  QFETCH(double, mass);
+  QFETCH(double, time);
+  QFETCH(double, force);
+  QFETCH(QString, description);
+  for (const auto& [read, expected] : {std::pair{u.length, length}, std::pair{u.mass, mass},
+                                       std::pair{u.time, time}, std::pair{u.force, force}})
+    QVERIFY2(std::abs(read - expected) <= 1e-15 * expected,
+             qPrintable(QString::number(read, 'g', 17)));
+  QCOMPARE(QString::fromStdString(u.description), description);
+  // The slug is the mass a pound-force accelerates at 1 ft/s^2.
+  if (description.contains("slug"))
+    QVERIFY(std::abs(u.force - u.mass * u.acceleration()) < 1e-15 * u.force);
+}
+
+void TestAdamsText::unitErrors_data() {
+  QTest::addColumn<QString>("statement");
+  QTest::addColumn<int>("line");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("unknown unit")
+      << "UNITS/\n, LENGTH = FURLONG" << 3
+      << "UNITS: unknown length FURLONG (expected one of ANGSTROM, CENTIMETER, FOOT, "
+         "KILOMETER, INCH, METER, MICROINCH, MICROMETER, MILE, MILLIMETER, MILS, "
+         "NANOMETER, YARD)";
+  QTest::newRow("ambiguous unit")
+      << "UNITS/, LENGTH = MIL, MASS = KILOGRAM, TIME = SECOND, FORCE = NEWTON" << 2
+      << "UNITS: unknown length MIL (expected one of ANGSTROM, CENTIMETER, FOOT, "
+         "KILOMETER, INCH, METER, MICROINCH, MICROMETER, MILE, MILLIMETER, MILS, "
+         "NANOMETER, YARD)";
+  QTest::newRow("missing") << "UNITS/\n, LENGTH = METER\n, MASS = KILOGRAM\n, TIME = SECOND" << 2
+                           << "UNITS: FORCE is missing (FORCE, LENGTH, MASS and TIME go together)";
+  QTest::newRow("unknown key")
+      << "UNITS/\n, SYSTEM = MKS\n, ANGLE = DEGREE" << 4
+      << "UNITS: unknown argument ANGLE (expected FORCE, LENGTH, MASS, TIME, SYSTEM or UCF)";
+  QTest::newRow("UCF beside") << "UNITS/\n, SYSTEM = MKS\n, UCF = 2" << 4
+                              << "UNITS: UCF cannot be given beside named units";
+  QTest::newRow("bad UCF") << "UNITS/, UCF = -1" << 2
+                           << "UNITS: UCF must be a positive number, got -1";
+  QTest::newRow("keyword") << "UNITS/, MKS" << 2
+                           << "UNITS: unknown argument MKS (expected FORCE, LENGTH, MASS, "
+                              "TIME, SYSTEM or UCF)";
+  QTest::newRow("no value") << "UNITS/, FORCE" << 2 << "UNITS: FORCE takes one value";
+}
+
+void TestAdamsText::unitErrors() {
+  QFETCH(QString, statement);
+  QFETCH(int, line);
+  QFETCH(QString, message);
+  std::string error;
+  const std::optional<Text> text = tryRead(("title\n" + statement).toStdString(), error);
+  QVERIFY2(text, error.c_str());
+  try {
+    readUnits(text->statements.front());
+    QFAIL("no error");
+  } catch (const DatasetError& e) {
     QCOMPARE(QString::fromStdString(e.message), message);
     QCOMPARE(e.line, line);
   }
