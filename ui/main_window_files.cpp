@@ -55,7 +55,8 @@ void MainWindow::openDialog() {
   if (!maybeSave()) return;
   const QString path = QFileDialog::getOpenFileName(
       this, tr("Open Model"), QSettings().value("files/lastFolder", examplesFolder()).toString(),
-      tr("Models (*.rlx *.adm);;Reuleaux models (*.rlx);;simEngine2D models (*.adm);;All files (*)"));
+      tr("Models (*.rlx *.adm);;Reuleaux models (*.rlx);;Adams datasets and simEngine2D models "
+         "(*.adm);;All files (*)"));
   if (!path.isEmpty()) openPath(path);
 }
 

@@ -1,6 +1,8 @@
 // loadModelFile: reads a model file of either format, recognised by its content.
 #include "io/model_file.h"
 
+#include "io/adams_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -35,8 +37,10 @@ LoadResult loadModelFile(const std::string& path, const std::string& acfPath) {
   const auto text = readText(path);
   if (!text) return failure(path, "cannot be read");
 
-  // A JSON object with "bodies" and no "reuleaux" key is a simEngine2D model; everything else
-  // goes to the .rlx reader, which explains what is wrong with it.
+  // Statements after a title line are an Adams dataset; a JSON object with "bodies" and no
+  // "reuleaux" key is a simEngine2D model; everything else goes to the .rlx reader, which
+  // explains what is wrong with it.
+  if (adams::looksLikeDataset(*text)) return readAdams(*text, path);
   const nlohmann::json probe = nlohmann::json::parse(*text, nullptr, false);
   const bool simEngine2D = !probe.is_discarded() && probe.is_object() &&
                            !probe.contains("reuleaux") && probe.contains("bodies");

@@ -1,8 +1,9 @@
 #pragma once
 // Reading and writing model files. A .rlx file is JSON with a "reuleaux" key (format:
 // shared/specs/model-format.md); a simEngine2D .adm file is JSON with "bodies" that carry "id"
-// and "jbar". The readers check structure only (JSON syntax with line and column, unknown keys,
-// types, vector lengths, the format version); compile() checks meaning.
+// and "jbar"; an Adams/Solver dataset (.adm too) is text, a title line and statements. The readers
+// check structure only (JSON syntax with line and column, unknown keys, types, vector lengths, the
+// format version); compile() checks meaning.
 
 #include "model/diagnostic.h"
 #include "model/spec.h"
@@ -28,7 +29,11 @@ std::string writeRlx(const Spec& spec);
 LoadResult readSimEngine2D(std::string_view admText, std::optional<std::string_view> acfText,
                            const std::string& source);
 
-// Reads a model file of either format, recognised by content. For a simEngine2D model the
+// Adams/Solver dataset text -> a 3-D Spec in SI (io/adams_reader.cpp, docs/adams-datasets.md);
+// diagnostics name the line ("source:12") and the statement.
+LoadResult readAdams(std::string_view text, const std::string& source);
+
+// Reads a model file of any of these formats, recognised by content. For a simEngine2D model the
 // analysis comes from `acfPath` or, when empty, from a same-named .acf beside the .adm.
 LoadResult loadModelFile(const std::string& path, const std::string& acfPath = {});
 

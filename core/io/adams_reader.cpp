@@ -1,0 +1,584 @@
+// readAdams: a dataset's statements -> a 3-D Spec in SI (docs/adams-datasets.md). Parts and
+// markers first (a statement may name a marker defined further down), then the elements that
+// join them. Each body's frame is its part's CM marker: the centre of mass and the axes of the
+// inertia; a joint's body2 is its I marker's part and body1 its J marker's, with points and axes
+// per body, so that assembly closes whatever the dataset leaves open, as Adams does.
+#include "expr/node.h"
+#include "io/adams_expression.h"
+#include "io/adams_text.h"
+#include "io/adams_units.h"
+#include "io/model_file.h"
+#include "joints/rotation.h"
+
+#include <Eigen/Dense>
+
+#include <map>
+#include <numbers>
+
+namespace rlx {
+namespace {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+using namespace adams;
+
+struct Placement {
+  Vector3d origin = Vector3d::Zero();
+  Matrix3d axes = Matrix3d::Identity();  // columns: x, y, z in the parent's axes
+  Vector3d point(const Vector3d& local) const { return origin + axes * local; }
+};
+
+struct Part {
+  std::string name;
+  bool ground = false;
+  Placement bcs;  // the body coordinate system in ground
+  std::optional<long long> cm, im;
+  std::optional<double> mass;
+  std::vector<double> ip;
+  const Statement* statement = nullptr;
+};
+
+struct Marker {
+  std::string name;
+  long long part = 0;
+  Placement local;  // in its part's BCS
+  const Statement* statement = nullptr;
+};
+
+// The element names Adams/View wrote, or kind_id.
+std::string nameOf(const Statement& s, const char* kind) {
+  if (!s.viewName.empty()) return s.viewName;
+  return std::string(kind) + "_" + std::to_string(s.id.value_or(0));
+}
+
+std::string where(const Statement& s) {
+  return s.name + (s.id ? "/" + std::to_string(*s.id) : "/");
+}
+
+class Reader {
+ public:
+  explicit Reader(const Text& text) : text_(text) {}
+
+  Spec read() {
+    spec_.formatVersion = 1;
+    spec_.dimension = 3;
+    spec_.name = text_.title;
+    spec_.gravity = Vector{0.0, 0.0, 0.0};  // Adams: no gravity without ACCGRAV
+    for (const Statement& s : text_.statements)
+      if (kind(s) == "UNITS") units_ = readUnits(s);
+    for (const Statement& s : text_.statements) {
+      const std::string k = kind(s);
+      if (k == "PART") part(s);
+      if (k == "MARKER") marker(s);
+    }
+    bodies();
+    for (const Statement& s : text_.statements) {
+      const std::string k = kind(s);
+      if (k == "ACCGRAV")
+        gravity(s);
+      else if (k == "JOINT")
+        joint(s);
+      else if (k == "JPRIM")
+        primitive(s);
+      else if (k == "MOTION")
+        motion(s);
+      else if (k == "UNITS" || k == "PART" || k == "MARKER")
+        continue;
+      else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
+        continue;
+      else
+        refuse(s, k.empty() ? "is not an Adams/Solver statement" : "is not read yet");
+    }
+    spec_.description =
+        "Imported from an Adams/Solver dataset (units: " + units_.description + ").";
+    return spec_;
+  }
+
+  const Diagnostics& diagnostics() const { return diagnostics_; }
+
+ private:
+  static std::string kind(const Statement& s) {
+    static constexpr const char* kStatements[] = {
+        "ACCGRAV", "ARRAY",  "BEAM",       "BUSHING",     "CONTACT",      "COUPLER",   "CURVE",
+        "CVCV",    "DIFF",   "END",        "EQUILIBRIUM", "FIELD",        "FLEX_BODY", "FRICTION",
+        "GCON",    "GEAR",   "GFORCE",     "GRAPHICS",    "GSE",          "IC",        "INTEGRATOR",
+        "JOINT",   "JPRIM",  "KINEMATICS", "LSE",         "MARKER",       "MATRIX",    "MOTION",
+        "NFORCE",  "OUTPUT", "PART",       "POINT_MASS",  "PREFERENCES",  "PTCV",      "REQUEST",
+        "RESULTS", "SENSOR", "SFORCE",     "SPLINE",      "SPRINGDAMPER", "STRING",    "SURFACE",
+        "TFSISO",  "UNITS",  "VARIABLE",   "VFORCE",      "VTORQUE"};
+    return matchKeyword(s.name, kStatements);
+  }
+
+  void refuse(const Statement& s, const std::string& why) {
+    diagnostics_.push_back(
+        {Severity::Error, "line " + std::to_string(s.line), "", where(s) + " " + why});
+  }
+
+  // One argument's values as numbers, `count` of them (any count when 0).
+  std::vector<double> numbers(const Statement& s, const Argument& a, std::size_t count) {
+    std::vector<double> out;
+    for (const std::string& v : a.values) {
+      const std::optional<double> x = number(v);
+      if (!x) throw DatasetError{a.line, where(s) + ": " + a.key + " must be numbers, got " + v};
+      out.push_back(*x);
+    }
+    if (count && out.size() != count)
+      throw DatasetError{a.line, where(s) + ": " + a.key + " must have " + std::to_string(count) +
+                                     " numbers, got " + std::to_string(out.size())};
+    return out;
+  }
+
+  long long id(const Statement& s, const Argument& a) {
+    const std::optional<long long> x =
+        a.values.size() == 1 ? identifier(a.values[0]) : std::nullopt;
+    if (!x) throw DatasetError{a.line, where(s) + ": " + a.key + " must be one id"};
+    return *x;
+  }
+
+  Vector3d vector3(const Statement& s, const Argument& a, double scale) {
+    const std::vector<double> v = numbers(s, a, 3);
+    return scale * Vector3d(v[0], v[1], v[2]);
+  }
+
+  // The arguments that place a frame: QG/QP, REULER, XG/XP, ZG/ZP (null when absent).
+  struct PlacementArguments {
+    const Argument *q = nullptr, *euler = nullptr, *x = nullptr, *z = nullptr;
+  };
+
+  // The frame's placement in its parent's axes: origin q, axes from REULER (body-fixed 3-1-3) or
+  // from a point z on the z axis and a point x in the x-z plane.
+  Placement placement(const Statement& s, const PlacementArguments& p) {
+    Placement out;
+    if (p.q) out.origin = vector3(s, *p.q, units_.length);
+    if (p.euler) {
+      out.axes = rotation::fromEuler313(vector3(s, *p.euler, 1.0));
+    } else if (p.z && p.x) {
+      const Vector3d ez = (vector3(s, *p.z, units_.length) - out.origin).normalized();
+      const Vector3d toX = vector3(s, *p.x, units_.length) - out.origin;
+      const Vector3d ex = (toX - toX.dot(ez) * ez).normalized();
+      if (!ez.allFinite() || !ex.allFinite())
+        throw DatasetError{p.z->line,
+                           where(s) + ": the z and x points do not span a plane with the origin"};
+      out.axes << ex, ez.cross(ex), ez;
+    } else if (p.z || p.x) {
+      throw DatasetError{
+          (p.z ? p.z : p.x)->line,
+          where(s) + ": give both the z and the x point (one alone is not read yet), or REULER"};
+    }
+    return out;
+  }
+
+  void part(const Statement& s) {
+    static constexpr const char* kKeys[] = {
+        "GROUND", "MASS", "CM", "IM", "IP", "QG",    "REULER", "XG",       "ZG", "VX",
+        "VY",     "VZ",   "WX", "WY", "WZ", "EXACT", "PLANAR", "MATERIAL", "VM", "WM"};
+    if (!s.id) throw DatasetError{s.line, "PART/ needs an id"};
+    Part p;
+    p.statement = &s;
+    PlacementArguments placed;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "GROUND")
+        p.ground = true;
+      else if (key == "MASS")
+        p.mass = numbers(s, a, 1)[0] * units_.mass;
+      else if (key == "CM")
+        p.cm = id(s, a);
+      else if (key == "IM")
+        p.im = id(s, a);
+      else if (key == "IP")
+        p.ip = numbers(s, a, 0);
+      else if (key == "QG")
+        placed.q = &a;
+      else if (key == "REULER")
+        placed.euler = &a;
+      else if (key == "XG")
+        placed.x = &a;
+      else if (key == "ZG")
+        placed.z = &a;
+      else if (key.empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+      else
+        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+    }
+    if (p.ip.size() != 0 && p.ip.size() != 3 && p.ip.size() != 6)
+      throw DatasetError{s.line, where(s) + ": IP must have 3 or 6 numbers"};
+    p.name = p.ground ? "ground" : nameOf(s, "part");
+    p.bcs = placement(s, placed);
+    if (!parts_.emplace(*s.id, p).second)
+      throw DatasetError{s.line, where(s) + " is defined twice"};
+  }
+
+  void marker(const Statement& s) {
+    static constexpr const char* kKeys[] = {
+        "PART",  "QP",         "REULER",    "XP",      "ZP",    "FLOATING", "RM",
+        "USEXP", "POINT_MASS", "FLEX_BODY", "NODE_ID", "CURVE", "SURFACE",  "VELOCITY"};
+    if (!s.id) throw DatasetError{s.line, "MARKER/ needs an id"};
+    Marker m;
+    m.statement = &s;
+    bool onPart = false;
+    PlacementArguments placed;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "PART")
+        m.part = id(s, a), onPart = true;
+      else if (key == "QP")
+        placed.q = &a;
+      else if (key == "REULER")
+        placed.euler = &a;
+      else if (key == "XP")
+        placed.x = &a;
+      else if (key == "ZP")
+        placed.z = &a;
+      else if (key.empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+      else
+        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+    }
+    if (!onPart) throw DatasetError{s.line, where(s) + ": PART is missing"};
+    m.name = nameOf(s, "marker");
+    m.local = placement(s, placed);
+    if (!markers_.emplace(*s.id, m).second)
+      throw DatasetError{s.line, where(s) + " is defined twice"};
+  }
+
+  const Marker& markerAt(const Statement& s, const Argument& a) {
+    const long long m = id(s, a);
+    const auto it = markers_.find(m);
+    if (it == markers_.end())
+      throw DatasetError{a.line,
+                         where(s) + ": " + a.key + " = " + std::to_string(m) + " names no MARKER"};
+    return it->second;
+  }
+
+  const Part& partOf(const Marker& m) {
+    const auto it = parts_.find(m.part);
+    if (it == parts_.end())
+      throw DatasetError{m.statement->line, where(*m.statement) + ": PART = " +
+                                                std::to_string(m.part) + " names no PART"};
+    return it->second;
+  }
+
+  // A marker's frame in ground.
+  Placement global(const Marker& m) {
+    const Placement& bcs = partOf(m).bcs;
+    return {bcs.point(m.local.origin), bcs.axes * m.local.axes};
+  }
+
+  // The body frame of a part: its CM marker's frame in ground (the BCS when it has no CM).
+  Placement bodyFrame(const Part& p) {
+    if (p.ground || !p.cm) return p.ground ? Placement{} : p.bcs;
+    const auto it = markers_.find(*p.cm);
+    if (it == markers_.end())
+      throw DatasetError{p.statement->line, where(*p.statement) + ": CM = " +
+                                                std::to_string(*p.cm) + " names no MARKER"};
+    if (it->second.part != *p.statement->id)
+      throw DatasetError{p.statement->line, where(*p.statement) + ": its CM marker " +
+                                                std::to_string(*p.cm) + " is on another part"};
+    return global(it->second);
+  }
+
+  void bodies() {
+    int grounds = 0;
+    for (auto& [id, p] : parts_) {
+      if (p.ground) {
+        ++grounds;
+        continue;
+      }
+      BodySpec b;
+      b.name = p.name;
+      const Placement frame = bodyFrame(p);
+      b.position = {frame.origin.x(), frame.origin.y(), frame.origin.z()};
+      const Eigen::Quaterniond q = rotation::fromMatrix(frame.axes);
+      b.quaternion = std::vector<Number>{q.w(), q.x(), q.y(), q.z()};
+      if (!p.mass)
+        throw DatasetError{p.statement->line, where(*p.statement) +
+                                                  ": MASS is missing (a massless "
+                                                  "part is not read yet)"};
+      b.mass = *p.mass;
+      // IP about the IM marker (else the CM) in its axes, products as Adams writes them
+      // (+integral of x y dm): the tensor's off-diagonal entries are their negatives.
+      if (!p.ip.empty()) {
+        Matrix3d I = Matrix3d::Zero();
+        I.diagonal() << p.ip[0], p.ip[1], p.ip[2];
+        if (p.ip.size() == 6) {
+          I(0, 1) = I(1, 0) = -p.ip[3];
+          I(0, 2) = I(2, 0) = -p.ip[4];
+          I(1, 2) = I(2, 1) = -p.ip[5];
+        }
+        if (p.im && p.im != p.cm) {
+          const auto im = markers_.find(*p.im);
+          if (im == markers_.end())
+            throw DatasetError{p.statement->line, where(*p.statement) + ": IM = " +
+                                                      std::to_string(*p.im) + " names no MARKER"};
+          const Matrix3d toBody = frame.axes.transpose() * global(im->second).axes;
+          I = toBody * I * toBody.transpose();
+        }
+        I *= units_.inertia();
+        b.inertia = {I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2), I(1, 2)};
+      }
+      bodyFrames_[id] = frame;
+      spec_.bodies.push_back(b);
+    }
+    if (grounds != 1)
+      throw DatasetError{1, grounds == 0 ? "the dataset has no PART with GROUND"
+                                         : "the dataset has more than one PART with GROUND"};
+  }
+
+  void gravity(const Statement& s) {
+    Vector3d g = Vector3d::Zero();
+    for (const Argument& a : s.arguments) {
+      static constexpr const char* kKeys[] = {"IGRAV", "JGRAV", "KGRAV"};
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key.empty()) throw DatasetError{a.line, "ACCGRAV: unknown argument " + a.key};
+      g(key[0] - 'I') = numbers(s, a, 1)[0] * units_.acceleration();
+    }
+    spec_.gravity = Vector{g.x(), g.y(), g.z()};
+  }
+
+  // A marker's point and z axis in its body's frame.
+  Vector pointOnBody(const Marker& m) {
+    const Placement g = global(m);
+    const Part& p = partOf(m);
+    const Placement body = p.ground ? Placement{} : bodyFrames_.at(m.part);
+    const Vector3d local = body.axes.transpose() * (g.origin - body.origin);
+    return {local.x(), local.y(), local.z()};
+  }
+  Vector axisOnBody(const Marker& m) {
+    const Part& p = partOf(m);
+    const Placement body = p.ground ? Placement{} : bodyFrames_.at(m.part);
+    const Vector3d local = body.axes.transpose() * global(m).axes.col(2);
+    return {local.x(), local.y(), local.z()};
+  }
+
+  // I and J of a joint or a primitive: the JointSpec with its bodies, points and z axes.
+  JointSpec between(const Statement& s, const Marker*& iMarker, const Marker*& jMarker) {
+    const Argument *i = nullptr, *j = nullptr;
+    for (const Argument& a : s.arguments) {
+      if (a.key == "I") i = &a;
+      if (a.key == "J") j = &a;
+    }
+    if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
+    iMarker = &markerAt(s, *i);
+    jMarker = &markerAt(s, *j);
+    JointSpec js;
+    js.body2 = partOf(*iMarker).name;
+    js.body1 = partOf(*jMarker).name;
+    if (js.body1 == js.body2)
+      throw DatasetError{s.line, where(s) + ": I and J are on the same part (" + js.body1 + ")"};
+    js.point1 = pointOnBody(*jMarker);
+    js.point2 = pointOnBody(*iMarker);
+    js.axis1 = axisOnBody(*jMarker);
+    js.axis2 = axisOnBody(*iMarker);
+    return js;
+  }
+
+  void joint(const Statement& s) {
+    static constexpr const char* kTypes[] = {"REVOLUTE",
+                                             "TRANSLATIONAL",
+                                             "TRANSLATION",
+                                             "CYLINDRICAL",
+                                             "SPHERICAL",
+                                             "FIXED",
+                                             "UNIVERSAL",
+                                             "HOOKE",
+                                             "PLANAR",
+                                             "CONVEL",
+                                             "RACKPIN",
+                                             "SCREW",
+                                             "I",
+                                             "J",
+                                             "IC",
+                                             "PD",
+                                             "PITCH",
+                                             "ICTRAN",
+                                             "ICROT",
+                                             "DELTA_V",
+                                             "MAXIMUM_DEFORMATION",
+                                             "MU_DYN_ROT",
+                                             "MU_STAT_ROT",
+                                             "FRICTION"};
+    std::string type;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kTypes);
+      if (key.empty()) throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+      if (key == "I" || key == "J") continue;
+      if (a.assignment || key == "IC")
+        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+      type = key;
+    }
+    const Marker *i = nullptr, *j = nullptr;
+    JointSpec js = between(s, i, j);
+    js.name = nameOf(s, "joint");
+    if (type == "REVOLUTE")
+      js.type = JointType::Revolute;
+    else if (type == "TRANSLATIONAL" || type == "TRANSLATION")
+      js.type = JointType::Translational;
+    else if (type == "CYLINDRICAL")
+      js.type = JointType::Cylindrical;
+    else if (type == "SPHERICAL")
+      js.type = JointType::Spherical;
+    else if (type == "FIXED")
+      js.type = JointType::Fixed;
+    else if (type.empty())
+      throw DatasetError{s.line, where(s) + ": the joint's type is missing"};
+    else
+      throw DatasetError{s.line, where(s) + ": " + type + " joints are not read yet"};
+    // Spherical and fixed joints hold points (and the fixed one the file's relative orientation).
+    if (js.type == JointType::Spherical || js.type == JointType::Fixed)
+      js.axis1.reset(), js.axis2.reset();
+    spec_.joints.push_back(js);
+    jointStatements_[*s.id] = {spec_.joints.size() - 1, i, j};
+  }
+
+  void primitive(const Statement& s) {
+    static constexpr const char* kTypes[] = {
+        "ATPOINT", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES", "PERPENDICULAR", "I", "J"};
+    std::string type;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kTypes);
+      if (key.empty()) throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+      if (key != "I" && key != "J") type = key;
+    }
+    const Marker *i = nullptr, *j = nullptr;
+    JointSpec js = between(s, i, j);
+    js.name = nameOf(s, "jprim");
+    if (type == "ATPOINT")
+      js.type = JointType::Spherical;
+    else if (type == "INLINE")
+      js.type = JointType::PointOnLine;
+    else if (type == "INPLANE")
+      js.type = JointType::PointOnPlane;
+    else if (type == "PARALLEL_AXES")
+      js.type = JointType::ParallelAxes;
+    else if (type == "PERPENDICULAR")
+      js.type = JointType::Perpendicular;
+    else if (type.empty())
+      throw DatasetError{s.line, where(s) + ": the primitive's type is missing"};
+    else
+      throw DatasetError{s.line, where(s) + ": " + type + " is not read yet"};
+    // The fields each primitive uses: I's origin on J's point, z line or x-y plane; the z axes.
+    if (js.type == JointType::Spherical) js.axis1.reset(), js.axis2.reset();
+    if (js.type == JointType::PointOnLine || js.type == JointType::PointOnPlane) js.axis2.reset();
+    if (js.type == JointType::ParallelAxes || js.type == JointType::Perpendicular)
+      js.point1.reset(), js.point2.reset();
+    spec_.joints.push_back(js);
+  }
+
+  // MOTION on a joint's rotation or translation. Adams' function gives the angle from J's x axis
+  // to I's about J's z (the travel of I's origin along J's z); Reuleaux's joint coordinate is zero
+  // in the file's configuration, so the function less its value there.
+  void motion(const Statement& s) {
+    static constexpr const char* kKeys[] = {"JOINT",
+                                            "ROTATION",
+                                            "TRANSLATION",
+                                            "FUNCTION",
+                                            "DISPLACEMENT",
+                                            "VELOCITY",
+                                            "ACCELERATION",
+                                            "I",
+                                            "J",
+                                            "X",
+                                            "Y",
+                                            "Z",
+                                            "B1",
+                                            "B2",
+                                            "B3",
+                                            "ICDISP",
+                                            "ICVEL"};
+    std::optional<long long> joint;
+    std::string axis, function;
+    int functionLine = s.line;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "JOINT")
+        joint = id(s, a);
+      else if (key == "ROTATION" || key == "TRANSLATION")
+        axis = key;
+      else if (key == "FUNCTION" && a.assignment)
+        function = a.values.front(), functionLine = a.line;
+      else if (key == "DISPLACEMENT")
+        continue;
+      else if (key.empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+      else
+        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+    }
+    if (!joint)
+      throw DatasetError{s.line,
+                         where(s) + ": JOINT is missing (I and J motions are not read yet)"};
+    if (function.empty()) throw DatasetError{s.line, where(s) + ": FUNCTION is missing"};
+    const auto it = jointStatements_.find(*joint);
+    if (it == jointStatements_.end())
+      throw DatasetError{
+          s.line, where(s) + ": JOINT = " + std::to_string(*joint) + " names no JOINT above it"};
+    const auto& [index, i, j] = it->second;
+    const JointSpec& js = spec_.joints[index];
+    const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical;
+    const bool sliding = js.type == JointType::Translational || js.type == JointType::Cylindrical;
+    if (axis.empty())
+      axis = turning && !sliding ? "ROTATION" : sliding && !turning ? "TRANSLATION" : "";
+    if (axis.empty()) throw DatasetError{s.line, where(s) + ": say ROTATION or TRANSLATION"};
+    if ((axis == "ROTATION" && !turning) || (axis == "TRANSLATION" && !sliding))
+      throw DatasetError{s.line, where(s) + ": joint " + js.name + " has no " +
+                                     (axis == "ROTATION" ? "rotation" : "translation")};
+    if (js.type == JointType::Cylindrical)
+      throw DatasetError{s.line, where(s) + ": motions of cylindrical joints are not read yet"};
+    const Placement gi = global(*i), gj = global(*j);
+    double start = 0, scale = 1;
+    if (axis == "ROTATION") {
+      const Vector3d xi = gi.axes.col(0), xj = gj.axes.col(0), zj = gj.axes.col(2);
+      start = std::atan2(xj.cross(xi).dot(zj), xj.dot(xi));
+    } else {
+      start = (gi.origin - gj.origin).dot(gj.axes.col(2));
+      scale = units_.length;
+    }
+    const std::string f = translateExpression(function, functionLine, units_.time);
+    MotionSpec m;
+    m.name = nameOf(s, "motion");
+    m.joint = js.name;
+    m.function = scale == 1 ? f : expr::numberText(scale) + "*(" + f + ")";
+    if (start != 0) m.function += " - (" + expr::numberText(start) + ")";
+    spec_.motions.push_back(m);
+  }
+
+  const Text& text_;
+  Units units_;
+  Spec spec_;
+  Diagnostics diagnostics_;
+  std::map<long long, Part> parts_;
+  std::map<long long, Marker> markers_;
+  std::map<long long, Placement> bodyFrames_;
+  struct JointMarkers {
+    std::size_t index;
+    const Marker *i, *j;
+  };
+  std::map<long long, JointMarkers> jointStatements_;
+};
+
+}  // namespace
+
+LoadResult readAdams(std::string_view text, const std::string& source) {
+  LoadResult result;
+  const auto fail = [&](int line, const std::string& message) {
+    result.diagnostics.push_back(
+        {Severity::Error, source + ":" + std::to_string(line), "", message});
+  };
+  try {
+    const Text statements = readText(text);
+    Reader reader(statements);
+    Spec spec = reader.read();
+    for (Diagnostic d : reader.diagnostics()) {
+      d.element = source + ":" + d.element.substr(5);  // "line N" -> "source:N"
+      result.diagnostics.push_back(d);
+    }
+    if (!hasErrors(result.diagnostics)) result.spec = std::move(spec);
+  } catch (const DatasetError& e) {
+    fail(e.line, e.message);
+  } catch (const std::exception& e) {  // a reader's bug must not end the program
+    fail(1, std::string("cannot be read: ") + e.what());
+  }
+  return result;
+}
+
+}  // namespace rlx

@@ -1,0 +1,295 @@
+// Adams datasets as models (io/adams_reader.cpp): a pendulum on a revolute joint against its
+// closed form, the same dataset in inches and pounds, the products of inertia's sign, a joint
+// motion in degrees from markers whose x axes start apart, and the refusals with their lines.
+#include "expr/node.h"
+#include "io/model_file.h"
+#include "joints/rotation.h"
+#include "model/compile.h"
+#include "solve/analysis/analysis.h"
+#include "solve/equations/constraints.h"
+#include "solve/equations/reactions.h"
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+
+using namespace rlx;
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+Spec readOrFail(const std::string& text) {
+  const LoadResult read = readAdams(text, "test.adm");
+  if (!read.spec) {
+    std::string all;
+    for (const Diagnostic& d : read.diagnostics) all += d.text() + "\n";
+    qFatal("%s", all.c_str());
+  }
+  return *read.spec;
+}
+
+std::string firstError(const std::string& text) {
+  const LoadResult read = readAdams(text, "test.adm");
+  return read.diagnostics.empty() ? std::string() : read.diagnostics.front().text();
+}
+
+// The pendulum dataset with `from` replaced by `to` (each once).
+std::string pendulumWith(const std::vector<std::pair<std::string, std::string>>& changes) {
+  std::string text = test::readFile(test::testDataPath("adams_pendulum.adm"));
+  for (const auto& [from, to] : changes) {
+    const std::size_t at = text.find(from);
+    if (at == std::string::npos) qFatal("no '%s' in the pendulum", from.c_str());
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+Results runOrFail(const Model& model) {
+  AnalysisOutcome outcome = runAnalysis(model, {});
+  if (!outcome.results.report.ok()) qFatal("%s", outcome.results.report.message.c_str());
+  return std::move(outcome.results);
+}
+
+}  // namespace
+
+class TestAdamsImport : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void pendulum();
+  void pendulumInInches();
+  void productsOfInertia();
+  void jointMotionInDegrees();
+  void refusals_data();
+  void refusals();
+  void recognisedByContent();
+  void corruptedCopies();
+};
+
+void TestAdamsImport::pendulum() {
+  // 1 kg, its centre 2 m from a pin along global y, I = 0.1 kg m^2 about its centre, released
+  // level: the pin pushes it up with m g (1 - m L^2 / (I + m L^2)) at the start (0.2392 N).
+  Spec spec = readOrFail(test::readFile(test::testDataPath("adams_pendulum.adm")));
+  QCOMPARE(spec.dimension, 3);
+  QCOMPARE(spec.bodies.size(), std::size_t(1));
+  QCOMPARE(spec.bodies[0].name, std::string("arm"));
+  QCOMPARE(spec.joints[0].name, std::string("pin"));
+  QCOMPARE(spec.joints[0].body1, std::string("ground"));
+  QCOMPARE(spec.joints[0].body2, std::string("arm"));
+  AnalysisSpec analysis;
+  analysis.type = AnalysisType::Dynamics;
+  analysis.endTime = 0.5;
+  analysis.step = 1e-3;
+  analysis.outputStep = 0.01;
+  spec.analysis = analysis;
+  const Model model = test::compileOrFail(spec);
+  const Results results = runOrFail(model);
+  const Frame& first = results.frames.front();
+  Workspace ws(model);
+  evaluateConstraintDerivatives(model, first.state, ws);
+  ws.lambda = first.lambda;
+  const Reaction r = jointReaction(model, first.state, ws, 0);
+  const double g = 9.80665, up = g * (1 - 4.0 / 4.1);
+  qInfo("the pin's force at the start (%.12f, %.12f, %.12f) N, expected (0, 0, %.12f)", r.force.x(),
+        r.force.y(), r.force.z(), up);
+  QVERIFY(std::abs(r.force.z() - up) < 1e-9);
+  QVERIFY(r.force.head<2>().norm() < 1e-9);
+  // It swings about y: the centre stays on the circle of radius 2 in the x-z plane.
+  const int arm = test::body(model, "arm").q;
+  for (const Frame& f : results.frames) {
+    const Eigen::Vector3d c = f.state.q.segment<3>(arm);
+    QVERIFY(std::abs(c.y()) < 1e-9);
+    QVERIFY(std::abs(c.norm() - 2.0) < 1e-9);
+  }
+  QVERIFY(results.frames.back().state.q(arm + 2) < -1.0);  // it fell
+}
+
+void TestAdamsImport::pendulumInInches() {
+  // The same pendulum written in inches, pound-mass and pound-force reads as the same model.
+  const double in = 0.0254, lb = 0.45359237;
+  const std::string ip = expr::numberText(0.1 / lb / in / in);
+  const std::string text =
+      pendulumWith({{"FORCE = NEWTON", "FORCE = POUND_FORCE"},
+                    {"MASS = KILOGRAM", "MASS = POUND_MASS"},
+                    {"LENGTH = METER", "LENGTH = INCH"},
+                    {"MASS = 1\n", "MASS = " + expr::numberText(1 / lb) + "\n"},
+                    {"IP = 0.1, 0.1, 0.1", "IP = " + ip + ", " + ip + ", " + ip},
+                    {"QP = 2, 0, 0", "QP = " + expr::numberText(2 / in) + ", 0, 0"},
+                    {"KGRAV = -9.80665", "KGRAV = " + expr::numberText(-9.80665 / in)}});
+  const Spec si = readOrFail(test::readFile(test::testDataPath("adams_pendulum.adm")));
+  const Spec imperial = readOrFail(text);
+  const auto close = [](const Number& a, const Number& b) {
+    return std::abs(a.value - b.value) <= 1e-12 * std::max(1.0, std::abs(a.value));
+  };
+  QVERIFY(close(imperial.bodies[0].mass, si.bodies[0].mass));
+  QVERIFY(close(imperial.bodies[0].inertia[0], si.bodies[0].inertia[0]));
+  QVERIFY(close(imperial.bodies[0].position[0], si.bodies[0].position[0]));
+  QVERIFY(close((*imperial.gravity)[2], (*si.gravity)[2]));
+  QVERIFY2(imperial.description.find("inch, pound_mass, second, pound_force") != std::string::npos,
+           imperial.description.c_str());
+}
+
+void TestAdamsImport::productsOfInertia() {
+  // Adams writes the products as +integral of x y dm; the tensor holds their negatives.
+  const Spec spec =
+      readOrFail(pendulumWith({{"IP = 0.1, 0.1, 0.1", "IP = 0.3, 0.4, 0.5, 0.01, 0.02, 0.03"}}));
+  const std::vector<Number>& I = spec.bodies[0].inertia;
+  QCOMPARE(I.size(), std::size_t(6));
+  QCOMPARE(I[0].value, 0.3);
+  QCOMPARE(I[3].value, -0.01);
+  QCOMPARE(I[4].value, -0.02);
+  QCOMPARE(I[5].value, -0.03);
+}
+
+void TestAdamsImport::jointMotionInDegrees() {
+  // The arm's pin marker is turned 50 degrees about its z from the ground's, and a motion of
+  // 30 degrees a second drives the joint: Adams' angle from J's x to I's x about J's z is 30 t
+  // degrees, so the arm turns at once to 0 degrees and on from there.
+  Spec spec = readOrFail(
+      pendulumWith({{"MARKER/21\n, PART = 2\n, REULER = 0D, -90D, 0D",
+                     "MARKER/21\n, PART = 2\n, REULER = 0D, -90D, 50D"},
+                    {"ACCGRAV/", "MOTION/1\n, JOINT = 1\n, FUNCTION = 30.0d * time\nACCGRAV/"}}));
+  QCOMPARE(spec.motions.size(), std::size_t(1));
+  AnalysisSpec analysis;
+  analysis.type = AnalysisType::Kinematics;
+  analysis.endTime = 1.0;
+  analysis.step = 0.01;
+  analysis.outputStep = 0.1;
+  analysis.tolerance = 1e-12;
+  spec.analysis = analysis;
+  const Model model = test::compileOrFail(spec);
+  const Results results = runOrFail(model);
+  const int arm = test::body(model, "arm").q;
+  // I's axes on the arm: the arm's frame is its CM marker's (axes as the part's), turned.
+  const Eigen::Matrix3d iLocal =
+      rotation::fromEuler313(Eigen::Vector3d(0, -kPi / 2, 50 * kPi / 180));
+  const Eigen::Matrix3d jAxes = rotation::fromEuler313(Eigen::Vector3d(0, -kPi / 2, 0));
+  double worst = 0;
+  for (const Frame& f : results.frames) {
+    const Eigen::Matrix3d R =
+        rotation::fromCoordinates(f.state.q.segment<4>(arm + 3)).toRotationMatrix();
+    const Eigen::Matrix3d iAxes = R * iLocal;
+    const Eigen::Vector3d xi = iAxes.col(0), xj = jAxes.col(0), zj = jAxes.col(2);
+    const double angle = std::atan2(xj.cross(xi).dot(zj), xj.dot(xi));
+    worst = std::max(worst, std::abs(std::remainder(angle - 30 * kPi / 180 * f.state.t, 2 * kPi)));
+  }
+  qInfo("largest error of Adams' joint angle against 30 t degrees: %.1e rad", worst);
+  QVERIFY(worst < 1e-9);
+}
+
+void TestAdamsImport::refusals_data() {
+  QTest::addColumn<QString>("from");
+  QTest::addColumn<QString>("to");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("not read yet") << "ACCGRAV/"
+                                << "SFORCE/3, ROTATIONAL, I = 21, J = 10, FUNCTION = 0\nACCGRAV/"
+                                << "test.adm:36: SFORCE/3 is not read yet";
+  QTest::newRow("unknown statement") << "ACCGRAV/"
+                                     << "WIDGET/3, SIZE = 1\nACCGRAV/"
+                                     << "test.adm:36: WIDGET/3 is not an Adams/Solver statement";
+  QTest::newRow("missing marker") << "I = 21"
+                                  << "I = 22"
+                                  << "test.adm:33: JOINT/1: I = 22 names no MARKER";
+  QTest::newRow("same part") << "J = 10"
+                             << "J = 20"
+                             << "test.adm:31: JOINT/1: I and J are on the same part (arm)";
+  QTest::newRow("user subroutine")
+      << "ACCGRAV/"
+      << "MOTION/1, JOINT = 1, FUNCTION = USER(1, 2)\nACCGRAV/"
+      << "test.adm:36: FUNCTION = USER(1, 2): calls a user subroutine (USER), "
+         "which cannot be imported";
+  QTest::newRow("measure")
+      << "ACCGRAV/"
+      << "MOTION/1, JOINT = 1, FUNCTION = 2*AZ(21, 10)\nACCGRAV/"
+      << "test.adm:36: FUNCTION = 2*AZ(21, 10): AZ (a measure of the model) is not read yet";
+  QTest::newRow("no mass")
+      << ", MASS = 1\n"
+      << ""
+      << "test.adm:18: PART/2: MASS is missing (a massless part is not read yet)";
+  QTest::newRow("no ground") << ", GROUND\n"
+                             << ", MASS = 3\n"
+                             << "test.adm:1: the dataset has no PART with GROUND";
+  QTest::newRow("joint type") << "REVOLUTE"
+                              << "CONVEL"
+                              << "test.adm:31: JOINT/1: CONVEL joints are not read yet";
+  QTest::newRow("too few numbers") << "QP = 2, 0, 0"
+                                   << "QP = 2, 0"
+                                   << "test.adm:25: MARKER/20: QP must have 3 numbers, got 2";
+  QTest::newRow("one point")
+      << "QP = 2, 0, 0"
+      << "QP = 2, 0, 0, ZP = 2, 0, 1"
+      << "test.adm:25: MARKER/20: give both the z and the x point (one alone is not read "
+         "yet), or REULER";
+  QTest::newRow("text") << "PART/2\n"
+                        << "PART/2\nHELLO\n"
+                        << "test.adm:19: expected a statement (NAME/id, ...), got 'HELLO'";
+}
+
+void TestAdamsImport::refusals() {
+  QFETCH(QString, from);
+  QFETCH(QString, to);
+  QFETCH(QString, message);
+  QCOMPARE(
+      QString::fromStdString(firstError(pendulumWith({{from.toStdString(), to.toStdString()}}))),
+      message);
+}
+
+void TestAdamsImport::recognisedByContent() {
+  // loadModelFile reads a dataset by its content, whatever the name; JSON .adm stays simEngine2D.
+  const LoadResult dataset = loadModelFile(test::testDataPath("adams_pendulum.adm"));
+  QVERIFY(dataset.spec);
+  QCOMPARE(dataset.spec->dimension, 3);
+  const LoadResult simEngine = loadModelFile(test::testDataPath("slider_crank_kin.adm"));
+  QVERIFY(simEngine.spec);
+  QCOMPARE(simEngine.spec->dimension, 2);
+}
+
+void TestAdamsImport::corruptedCopies() {
+  // Thousands of copies of the pendulum with characters deleted, doubled, replaced (by ones a
+  // dataset uses) or swapped: each reads as a model, which compiles or is refused, or as
+  // messages; never a crash.
+  const std::string original = test::readFile(test::testDataPath("adams_pendulum.adm"));
+  const std::string alphabet = "/,=!\n\\()*:'-+.0123456789DEIJ PARTMKERGOUNDFSV_";
+  std::mt19937 random(21);
+  int models = 0, refused = 0, compiled = 0;
+  for (int copy = 0; copy < 4000; ++copy) {
+    std::string text = original;
+    const int edits = 1 + static_cast<int>(random() % 4);
+    for (int e = 0; e < edits && !text.empty(); ++e) {
+      const std::size_t at = random() % text.size();
+      switch (random() % 4) {
+        case 0:
+          text.erase(at, 1 + random() % 8);
+          break;
+        case 1:
+          text.insert(at, text.substr(at, 1 + random() % 16));
+          break;
+        case 2:
+          text[at] = alphabet[random() % alphabet.size()];
+          break;
+        default: {
+          const std::size_t other = random() % text.size();
+          std::swap(text[at], text[other]);
+        }
+      }
+    }
+    const LoadResult read = readAdams(text, "copy.adm");
+    if (read.spec) {
+      ++models;
+      compiled += compile(*read.spec).model.has_value();
+    } else {
+      ++refused;
+      QVERIFY(!read.diagnostics.empty());
+      for (const Diagnostic& d : read.diagnostics) QVERIFY(!d.message.empty());
+    }
+  }
+  qInfo("4000 corrupted copies: %d read as models (%d of them compile), %d refused with a message",
+        models, compiled, refused);
+}
+
+QTEST_GUILESS_MAIN(TestAdamsImport)
+#include "tst_adams_import.moc"
