@@ -4,7 +4,7 @@
 # seed corpora, made from examples/ and tests/data at run time. Sourced, from the repository root.
 set -euo pipefail
 
-fuzz_targets=(rlx expression simengine2d)
+fuzz_targets=(rlx expression simengine2d adams)
 
 # clang with libFuzzer, and the core's libraries; installs only what is missing.
 fuzz_setup() {
@@ -32,14 +32,19 @@ fuzz_build() {
   cmake --build build-fuzz -j2 --target "${fuzz_targets[@]/#/fuzz_}"
 }
 
-# fuzz_seeds DIR: DIR/<target>/ for every target. rlx: the .rlx files; simengine2d: each .adm
-# with its .acf after the separator (tests/fuzz/fuzz_targets.h); expression: every string of the
-# model files (the expressions among them, and names).
+# fuzz_seeds DIR: DIR/<target>/ for every target. rlx: the .rlx files; simengine2d: each JSON
+# .adm with its .acf after the separator (tests/fuzz/fuzz_targets.h); adams: the .adm files that
+# are Adams datasets (text, not JSON); expression: every string of the model files (the
+# expressions among them, and names).
 fuzz_seeds() {
   local dir=$1 adm
-  mkdir -p "$dir"/rlx "$dir"/simengine2d "$dir"/expression
+  mkdir -p "$dir"/rlx "$dir"/simengine2d "$dir"/expression "$dir"/adams
   cp examples/*.rlx tests/data/*.rlx "$dir"/rlx/
   for adm in tests/data/*.adm; do
+    if [ "$(head -c 1 "$adm")" != "{" ]; then
+      cp "$adm" "$dir/adams/"
+      continue
+    fi
     cp "$adm" "$dir/simengine2d/$(basename "$adm")"
     [ -f "${adm%.adm}.acf" ] &&
       { cat "$adm"; printf '\n#acf\n'; cat "${adm%.adm}.acf"; } >"$dir/simengine2d/$(basename "$adm").acf"
@@ -53,7 +58,11 @@ def strings(v):
     elif isinstance(v, dict):
         for x in v.values(): yield from strings(x)
 for path in sys.argv[2:]:
-    for s in set(strings(json.load(open(path)))):
+    try:
+        model = json.load(open(path))
+    except ValueError:  # an Adams dataset
+        continue
+    for s in set(strings(model)):
         name = hashlib.sha1(s.encode()).hexdigest()
         open(f"{sys.argv[1]}/{name}", "w").write(s)
 PY

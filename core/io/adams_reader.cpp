@@ -7,6 +7,7 @@
 #include "io/adams_expression.h"
 #include "io/adams_text.h"
 #include "io/adams_units.h"
+#include "io/identifiers.h"
 #include "io/model_file.h"
 #include "joints/rotation.h"
 
@@ -39,17 +40,10 @@ struct Part {
 };
 
 struct Marker {
-  std::string name;
   long long part = 0;
   Placement local;  // in its part's BCS
   const Statement* statement = nullptr;
 };
-
-// The element names Adams/View wrote, or kind_id.
-std::string nameOf(const Statement& s, const char* kind) {
-  if (!s.viewName.empty()) return s.viewName;
-  return std::string(kind) + "_" + std::to_string(s.id.value_or(0));
-}
 
 std::string where(const Statement& s) {
   return s.name + (s.id ? "/" + std::to_string(*s.id) : "/");
@@ -97,6 +91,14 @@ class Reader {
   const Diagnostics& diagnostics() const { return diagnostics_; }
 
  private:
+  // The name Adams/View wrote made an identifier ("SPRING.force" -> SPRING_force), else kind_id;
+  // unique across the model.
+  std::string nameOf(const Statement& s, const char* kind) {
+    const std::string written = toIdentifier(s.viewName);
+    return names_.claim(written.empty() ? std::string(kind) + "_" + std::to_string(s.id.value_or(0))
+                                        : written);
+  }
+
   static std::string kind(const Statement& s) {
     static constexpr const char* kStatements[] = {
         "ACCGRAV", "ARRAY",  "BEAM",       "BUSHING",     "CONTACT",      "COUPLER",   "CURVE",
@@ -236,7 +238,6 @@ class Reader {
         throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
     }
     if (!onPart) throw DatasetError{s.line, where(s) + ": PART is missing"};
-    m.name = nameOf(s, "marker");
     m.local = placement(s, placed);
     if (!markers_.emplace(*s.id, m).second)
       throw DatasetError{s.line, where(s) + " is defined twice"};
@@ -546,6 +547,7 @@ class Reader {
   Units units_;
   Spec spec_;
   Diagnostics diagnostics_;
+  UniqueNames names_;
   std::map<long long, Part> parts_;
   std::map<long long, Marker> markers_;
   std::map<long long, Placement> bodyFrames_;

@@ -102,14 +102,13 @@ std::string joined(const std::vector<const char*>& words) {
 }  // namespace
 
 std::string matchKeyword(const std::string& word, std::span<const char* const> keywords) {
+  for (const char* k : keywords)
+    if (word == k) return word;
   std::string found;
   for (const char* k : keywords) {
-    const std::string_view keyword(k);
-    if (keyword == word) return word;
-    if (!word.empty() && keyword.starts_with(word)) {
-      if (!found.empty()) return {};
-      found = keyword;
-    }
+    if (word.empty() || !std::string_view(k).starts_with(word)) continue;
+    if (!found.empty()) return {};
+    found = k;
   }
   return found;
 }

@@ -2,6 +2,7 @@
 // docs/simengine2d-import.md; the reference is the MATLAB code of simEngine2D (MBsys.m reads the
 // .adm, SimEngine2D.m the .acf).
 
+#include "io/identifiers.h"
 #include "io/matlab_expression.h"
 #include "io/model_file.h"
 
@@ -208,27 +209,6 @@ std::string elementLabel(const char* list, std::size_t index, const Json& object
   return label;
 }
 
-bool isIdentifierChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// "Long Rod" -> "Long_Rod", "1st" -> "_1st": every run of other characters becomes one '_'.
-std::string toIdentifier(const std::string& text) {
-  std::string result;
-  bool replaced = false;
-  for (const char c : text) {
-    if (isIdentifierChar(c)) {
-      result += c;
-      replaced = false;
-    } else if (!replaced) {
-      result += '_';
-      replaced = true;
-    }
-  }
-  if (!result.empty() && result.front() >= '0' && result.front() <= '9') result.insert(0, "_");
-  return result;
-}
-
 // Names are identifiers unique across the model; `ground` is taken by the fixed body.
 class NameRegistry {
  public:
@@ -242,7 +222,7 @@ class NameRegistry {
     }
     const std::string original = value ? value->get<std::string>() : "";
     const std::string wanted = original.empty() ? fallback : toIdentifier(original);
-    const std::string name = unique(wanted);
+    const std::string name = names_.claim(wanted);
 
     if (!original.empty() && name != original) {
       std::string why = wanted != original ? "is not an identifier" : "";
@@ -255,16 +235,11 @@ class NameRegistry {
     return name;
   }
 
-  // `wanted`, or `wanted_2`, `wanted_3`, ... if it is taken.
-  std::string unique(const std::string& wanted) {
-    std::string name = wanted;
-    for (int n = 2; used_.count(name); ++n) name = wanted + "_" + std::to_string(n);
-    used_.insert(name);
-    return name;
-  }
+  // A name the importer makes up: `wanted`, or `wanted_2` ... if it is taken.
+  std::string unique(const std::string& wanted) { return names_.claim(wanted); }
 
  private:
-  std::set<std::string> used_{"ground"};
+  UniqueNames names_;
 };
 
 // Turns the simEngine2D model (and its analysis) into a Spec, collecting diagnostics.

@@ -67,6 +67,7 @@ class TestAdamsImport : public QObject {
   void refusals_data();
   void refusals();
   void recognisedByContent();
+  void names();
   void corruptedCopies();
 };
 
@@ -248,10 +249,24 @@ void TestAdamsImport::recognisedByContent() {
   QCOMPARE(simEngine.spec->dimension, 2);
 }
 
+void TestAdamsImport::names() {
+  // Adams/View's names become identifiers (its dots and spaces as _), unique in the model, and
+  // the ground's name stays the ground's; a statement without a name is kind_id.
+  const Spec spec =
+      readOrFail(pendulumWith({{"'arm'", "'ground'"},
+                               {"'pin'", "'TORSION SPRING.pin'"},
+                               {"ACCGRAV/", "JPRIM/4, PERPENDICULAR, I = 21, J = 10\nACCGRAV/"}}));
+  QCOMPARE(spec.bodies[0].name, std::string("ground_2"));
+  QCOMPARE(spec.joints[0].name, std::string("TORSION_SPRING_pin"));
+  QCOMPARE(spec.joints[0].body2, std::string("ground_2"));
+  QCOMPARE(spec.joints[1].name, std::string("jprim_4"));
+  QVERIFY(test::compileOrFail(spec).joints.size() == 2);
+}
+
 void TestAdamsImport::corruptedCopies() {
   // Thousands of copies of the pendulum with characters deleted, doubled, replaced (by ones a
-  // dataset uses) or swapped: each reads as a model, which compiles or is refused, or as
-  // messages; never a crash.
+  // dataset uses) or swapped: each reads as a model, which saves as .rlx that reads back and
+  // compiles or is refused, or as messages; never a crash.
   const std::string original = test::readFile(test::testDataPath("adams_pendulum.adm"));
   const std::string alphabet = "/,=!\n\\()*:'-+.0123456789DEIJ PARTMKERGOUNDFSV_";
   std::mt19937 random(21);
@@ -280,6 +295,7 @@ void TestAdamsImport::corruptedCopies() {
     const LoadResult read = readAdams(text, "copy.adm");
     if (read.spec) {
       ++models;
+      QVERIFY(readRlx(writeRlx(*read.spec), "copy.rlx").spec);  // saved as .rlx, it reads back
       compiled += compile(*read.spec).model.has_value();
     } else {
       ++refused;

@@ -252,6 +252,9 @@ void TestAdamsText::keywords() {
   QCOMPARE(matchKeyword("R", kWords), std::string());      // ambiguous
   QCOMPARE(matchKeyword("GEAR", kWords), std::string());
   QCOMPARE(matchKeyword("", kWords), std::string());
+  static constexpr const char* kPrimitives[] = {"INLINE", "INPLANE", "I", "J"};
+  QCOMPARE(matchKeyword("I", kPrimitives), std::string("I"));  // after two it abbreviates
+  QCOMPARE(matchKeyword("INL", kPrimitives), std::string("INLINE"));
 }
 
 void TestAdamsText::units_data() {

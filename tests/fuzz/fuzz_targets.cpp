@@ -13,6 +13,7 @@ Target targetNamed(std::string_view name) {
   if (name == "rlx") return rlxInput;
   if (name == "expression") return expressionInput;
   if (name == "simengine2d") return simEngine2DInput;
+  if (name == "adams") return adamsInput;
   return nullptr;
 }
 

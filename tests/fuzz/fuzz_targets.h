@@ -20,8 +20,10 @@ void expressionInput(std::string_view input);
 // .adm text, optionally kAcfSeparator and .acf text -> readSimEngine2D -> compile -> assemble.
 void simEngine2DInput(std::string_view input);
 inline constexpr std::string_view kAcfSeparator = "\n#acf\n";
+// Adams dataset text -> readAdams -> writeRlx and readRlx -> compile -> assemble.
+void adamsInput(std::string_view input);
 
-// The target called `name` ("rlx", "expression", "simengine2d"), or nullptr.
+// The target called `name` ("rlx", "expression", "simengine2d", "adams"), or nullptr.
 Target targetNamed(std::string_view name);
 
 // A property every input must keep; when it does not, prints `what` and aborts.
