@@ -55,15 +55,36 @@ Reaction wrenchAt(const Model& model, const State& state, const Workspace& ws, c
   return out;
 }
 
+// The point s (body coordinates) of `body` in global coordinates (z = 0 in 2-D).
+Eigen::Vector3d globalPoint(const Model& model, const State& state, int body,
+                            const Eigen::Vector3d& s) {
+  if (body == kGround) return s;
+  if (model.dimension == 2) {
+    const planar::Body b = planarBody(model, state, body);
+    const planar::Vec2 p = b.r + b.A * s.head<2>();
+    return {p.x(), p.y(), 0.0};
+  }
+  return spatialBody(model, state, body).r + bodyRotation(model, state.q, body) * s;
+}
+
 // The reaction of the joint's rows alone.
 Reaction rowsReaction(const Model& model, const State& state, const Workspace& ws, const Joint& j) {
   if (j.body2 != kGround) return wrenchAt(model, state, ws, j, j.body2, j.s2);
   Reaction out;
   if (j.body1 != kGround) {
-    // Body2 is ground: action and reaction of body1's share.
+    // Body2 is ground: action and reaction of body1's share, its moment taken about ground's
+    // joint point (body1's, where the family has no point of its own: they part along a slider).
     const Reaction on1 = wrenchAt(model, state, ws, j, j.body1, j.s1);
     out.force = -on1.force;
     out.torque = -on1.torque;
+    const JointFamily& family = jointFamily(j.type);
+    const bool ownPoint = model.dimension == 2 ? family.planar && family.planar->reactionPoint
+                                               : family.spatial && family.spatial->reactionPoint;
+    if (!ownPoint) {
+      const Eigen::Vector3d offset =
+          globalPoint(model, state, j.body1, j.s1) - globalPoint(model, state, kGround, j.s2);
+      out.torque += offset.cross(out.force);
+    }
   }
   return out;
 }
