@@ -1,9 +1,11 @@
 // translateExpression: token by token. Numbers are rewritten by adams::number (so 30.0d is a
-// value in radians), names mapped or refused, ** becomes ^; the parentheses, operators and
-// commas pass through, and the expression parser checks the rest when the model compiles.
+// value in radians), names mapped or refused, measures of markers written out (adams_measures),
+// ** becomes ^; the parentheses, operators and commas pass through, and the expression parser
+// checks the rest when the model compiles.
 #include "io/adams_expression.h"
 
 #include "expr/node.h"
+#include "io/adams_measures.h"
 #include "io/adams_text.h"
 
 #include <cctype>
@@ -32,21 +34,21 @@ const std::map<std::string, std::string>& sharedFunctions() {
   return functions;
 }
 
-// Adams' measures and functions of the model (displacements, velocities, forces, VARVAL, ...),
-// which this translation does not read yet.
-bool modelFunction(const std::string& name) {
+// Adams' functions of the model that this translation does not read yet: accelerations, Euler
+// angles, the forces of elements, splines, arrays, differential states.
+bool unreadModelFunction(const std::string& name) {
   static const char* const names[] = {
-      "DX",      "DY",     "DZ",     "DM",     "VX",     "VY",     "VZ",     "VR",     "VM",
-      "AX",      "AY",     "AZ",     "WX",     "WY",     "WZ",     "WM",     "ACCX",   "ACCY",
-      "ACCZ",    "WDTX",   "WDTY",   "WDTZ",   "PSI",    "THETA",  "PHI",    "YAW",    "PITCH",
-      "ROLL",    "VARVAL", "JOINT",  "SFORCE", "MOTION", "JPRIM",  "GFORCE", "VFORCE", "VTORQUE",
-      "BUSHING", "SPDP",   "FX",     "FY",     "FZ",     "FM",     "TX",     "TY",     "TZ",
-      "TM",      "DIF",    "DIF1",   "ARYVAL", "PINVAL", "POUVAL", "DELAY",  "CURVE",  "CUBSPL",
-      "AKISPL",  "INTERP", "ORIENT", "SENVAL"};
+      "ACCX",    "ACCY",    "ACCZ",   "WDTX",   "WDTY",   "WDTZ",   "PSI",    "THETA",  "PHI",
+      "YAW",     "PITCH",   "ROLL",   "JOINT",  "SFORCE", "MOTION", "JPRIM",  "GFORCE", "VFORCE",
+      "VTORQUE", "BUSHING", "SPDP",   "FX",     "FY",     "FZ",     "FM",     "TX",     "TY",
+      "TZ",      "TM",      "DIF",    "DIF1",   "ARYVAL", "PINVAL", "POUVAL", "DELAY",  "CURVE",
+      "CUBSPL",  "AKISPL",  "INTERP", "ORIENT", "SENVAL", "MOD"};
   for (const char* n : names)
     if (name == n) return true;
   return false;
 }
+
+constexpr std::size_t kMaxText = 100000;
 
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -55,10 +57,41 @@ std::string upper(std::string s) {
 
 }  // namespace
 
-std::string translateExpression(const std::string& text, int line, double time) {
+std::string translateExpression(const std::string& text, int line, ExpressionContext& context) {
   const auto fail = [&](const std::string& message) {
     return DatasetError{line, "FUNCTION = " + text + ": " + message};
   };
+  // A measure's argument list: "(" ids separated by commas ")", from position i.
+  const auto ids = [&](const std::string& name, std::size_t& i) {
+    std::vector<long long> out;
+    const auto skipSpace = [&] {
+      while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    };
+    skipSpace();
+    if (i >= text.size() || text[i] != '(')
+      throw fail(name + " needs its arguments in parentheses");
+    ++i;
+    for (;;) {
+      skipSpace();
+      std::size_t end = i;
+      while (end < text.size() && isDigit(text[end])) ++end;
+      const std::optional<long long> id = identifier(text.substr(i, end - i));
+      if (!id) throw fail("the arguments of " + name + " must be ids");
+      out.push_back(*id);
+      i = end;
+      skipSpace();
+      if (i < text.size() && text[i] == ',') {
+        ++i;
+        continue;
+      }
+      if (i < text.size() && text[i] == ')') {
+        ++i;
+        return out;
+      }
+      throw fail("expected ',' or ')' in the arguments of " + name);
+    }
+  };
+  const double time = context.time;
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
@@ -104,8 +137,21 @@ std::string translateExpression(const std::string& text, int line, double time) 
         out += f->second;
       else if (name == "USER")
         throw fail("calls a user subroutine (USER), which cannot be imported");
-      else if (modelFunction(name))
-        throw fail(name + " (a measure of the model) is not read yet");
+      else if (isMarkerMeasure(name)) {
+        std::string problem;
+        const auto measure = measureExpression(name, ids(name, i), context, problem);
+        if (!measure) throw fail(problem);
+        out += "(" + *measure + ")";
+      } else if (name == "VARVAL") {
+        const std::vector<long long> variable = ids(name, i);
+        if (variable.size() != 1) throw fail("VARVAL takes one VARIABLE id");
+        out += "(" + context.variable(variable[0], context.usedVelocities) + ")";
+        // VARIABLEs that use others twice double at each level: stop before memory runs out.
+        if (out.size() > kMaxText)
+          throw fail("is too long with its VARIABLEs written in (more than " +
+                     std::to_string(kMaxText) + " characters)");
+      } else if (unreadModelFunction(name))
+        throw fail(name + " (a function of the model) is not read yet");
       else
         throw fail("unknown name " + name);
       continue;

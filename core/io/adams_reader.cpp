@@ -5,6 +5,7 @@
 // per body, so that assembly closes whatever the dataset leaves open, as Adams does.
 #include "expr/node.h"
 #include "io/adams_expression.h"
+#include "io/adams_measures.h"
 #include "io/adams_text.h"
 #include "io/adams_units.h"
 #include "io/identifiers.h"
@@ -15,6 +16,7 @@
 
 #include <map>
 #include <numbers>
+#include <set>
 
 namespace rlx {
 namespace {
@@ -58,12 +60,20 @@ class Reader {
     spec_.dimension = 3;
     spec_.name = text_.title;
     spec_.gravity = Vector{0.0, 0.0, 0.0};  // Adams: no gravity without ACCGRAV
+    // Dynamics by variable-order BDF, as Adams' default (GSTIFF), at a tolerance that matches
+    // Adams' published results to their printed digits (tests/cli/tst_adams_chrono.cpp).
+    AnalysisSpec analysis;
+    analysis.type = AnalysisType::Dynamics;
+    analysis.integrator = "bdf";
+    analysis.tolerance = 1e-8;
+    spec_.analysis = analysis;
     for (const Statement& s : text_.statements)
       if (kind(s) == "UNITS") units_ = readUnits(s);
     for (const Statement& s : text_.statements) {
       const std::string k = kind(s);
       if (k == "PART") part(s);
       if (k == "MARKER") marker(s);
+      if (k == "VARIABLE") variable(s);
     }
     bodies();
     for (const Statement& s : text_.statements) {
@@ -74,15 +84,19 @@ class Reader {
         joint(s);
       else if (k == "JPRIM")
         primitive(s);
-      else if (k == "MOTION")
-        motion(s);
-      else if (k == "UNITS" || k == "PART" || k == "MARKER")
-        continue;
+      else if (k == "SFORCE")
+        sforce(s);
+      else if (k == "GCON")
+        gcon(s);
+      else if (k == "MOTION" || k == "UNITS" || k == "PART" || k == "MARKER" || k == "VARIABLE")
+        continue;  // motions below, once every joint is known
       else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
         continue;
       else
         refuse(s, k.empty() ? "is not an Adams/Solver statement" : "is not read yet");
     }
+    for (const Statement& s : text_.statements)
+      if (kind(s) == "MOTION") motion(s);
     spec_.description =
         "Imported from an Adams/Solver dataset (units: " + units_.description + ").";
     return spec_;
@@ -337,19 +351,75 @@ class Reader {
     spec_.gravity = Vector{g.x(), g.y(), g.z()};
   }
 
-  // A marker's point and z axis in its body's frame.
-  Vector pointOnBody(const Marker& m) {
+  // A marker's frame in its body's (in ground for a ground marker), with the body's name.
+  MarkerFrame frameOnBody(const Marker& m) {
     const Placement g = global(m);
     const Part& p = partOf(m);
     const Placement body = p.ground ? Placement{} : bodyFrames_.at(m.part);
-    const Vector3d local = body.axes.transpose() * (g.origin - body.origin);
-    return {local.x(), local.y(), local.z()};
+    return {p.ground ? "" : p.name, body.axes.transpose() * (g.origin - body.origin),
+            body.axes.transpose() * g.axes};
   }
-  Vector axisOnBody(const Marker& m) {
-    const Part& p = partOf(m);
-    const Placement body = p.ground ? Placement{} : bodyFrames_.at(m.part);
-    const Vector3d local = body.axes.transpose() * global(m).axes.col(2);
-    return {local.x(), local.y(), local.z()};
+  static Vector vector(const Vector3d& v) { return {v.x(), v.y(), v.z()}; }
+  Vector pointOnBody(const Marker& m) { return vector(frameOnBody(m).origin); }
+  Vector axisOnBody(const Marker& m) { return vector(frameOnBody(m).axes.col(2)); }
+
+  // What expressions see of the dataset: marker frames on bodies, VARIABLEs, the units.
+  ExpressionContext expressionContext(const Statement& s) {
+    ExpressionContext c;
+    c.time = units_.time;
+    c.length = units_.length;
+    c.marker = [this, &s](long long id) {
+      const auto it = markers_.find(id);
+      if (it == markers_.end())
+        throw DatasetError{s.line, where(s) + ": marker " + std::to_string(id) +
+                                       " in its FUNCTION names no MARKER"};
+      return frameOnBody(it->second);
+    };
+    c.variable = [this, &s](long long id, bool& usedVelocities) {
+      return variableText(s, id, usedVelocities);
+    };
+    return c;
+  }
+
+  static constexpr const char* kFunction[] = {"FUNCTION"};
+
+  // A statement's FUNCTION argument (the text and its line), or throws naming the statement.
+  static const Argument& functionOf(const Statement& s) {
+    for (const Argument& a : s.arguments)
+      if (matchKeyword(a.key, kFunction) == "FUNCTION" && a.expression) return a;
+    throw DatasetError{s.line, where(s) + ": FUNCTION is missing"};
+  }
+
+  // VARIABLE/id: kept as written and translated when an expression uses it (VARVAL); one nobody
+  // uses is an output channel, like a REQUEST.
+  void variable(const Statement& s) {
+    if (!s.id) throw DatasetError{s.line, "VARIABLE/ needs an id"};
+    static constexpr const char* kKeys[] = {"FUNCTION", "IC"};
+    for (const Argument& a : s.arguments)
+      if (matchKeyword(a.key, kKeys).empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+    if (!variables_.emplace(*s.id, &s).second)
+      throw DatasetError{s.line, where(s) + " is defined twice"};
+  }
+
+  std::string variableText(const Statement& user, long long id, bool& usedVelocities) {
+    if (const auto done = translated_.find(id); done != translated_.end()) {
+      usedVelocities = usedVelocities || done->second.second;
+      return done->second.first;
+    }
+    const auto it = variables_.find(id);
+    if (it == variables_.end())
+      throw DatasetError{user.line,
+                         where(user) + ": VARVAL(" + std::to_string(id) + ") names no VARIABLE"};
+    if (!translating_.insert(id).second)
+      throw DatasetError{it->second->line, where(*it->second) + " uses itself through VARVAL"};
+    const Argument& f = functionOf(*it->second);
+    ExpressionContext c = expressionContext(*it->second);
+    std::string text = translateExpression(f.values.front(), f.line, c);
+    translating_.erase(id);
+    usedVelocities = usedVelocities || c.usedVelocities;
+    translated_[id] = {text, c.usedVelocities};
+    return text;
   }
 
   // I and J of a joint or a primitive: the JointSpec with its bodies, points and z axes.
@@ -421,7 +491,12 @@ class Reader {
       js.type = JointType::Spherical;
     else if (type == "FIXED")
       js.type = JointType::Fixed;
-    else if (type.empty())
+    else if (type == "HOOKE") {
+      // The cross pins are I's x axis and J's y axis (Adams keeps them perpendicular).
+      js.type = JointType::Universal;
+      js.axis1 = vector(frameOnBody(*j).axes.col(1));
+      js.axis2 = vector(frameOnBody(*i).axes.col(0));
+    } else if (type.empty())
       throw DatasetError{s.line, where(s) + ": the joint's type is missing"};
     else
       throw DatasetError{s.line, where(s) + ": " + type + " joints are not read yet"};
@@ -534,13 +609,101 @@ class Reader {
       start = (gi.origin - gj.origin).dot(gj.axes.col(2));
       scale = units_.length;
     }
-    const std::string f = translateExpression(function, functionLine, units_.time);
+    ExpressionContext context = expressionContext(s);
+    const std::string f = translateExpression(function, functionLine, context);
     MotionSpec m;
     m.name = nameOf(s, "motion");
     m.joint = js.name;
     m.function = scale == 1 ? f : expr::numberText(scale) + "*(" + f + ")";
     if (start != 0) m.function += " - (" + expr::numberText(start) + ")";
     spec_.motions.push_back(m);
+  }
+
+  // SFORCE: a force along the line from J to I (TRANSLATIONAL, the default), or along J's z axis
+  // at I (ACTIONONLY), or a torque about J's z axis (ROTATIONAL); the function's value acts on I's
+  // part and its opposite on J's (not with ACTIONONLY). Parts other than ground get a force or a
+  // torque element each, named after the SFORCE (the reaction with "_on_j").
+  void sforce(const Statement& s) {
+    static constexpr const char* kKeys[] = {"I",           "J",          "TRANSLATIONAL",
+                                            "TRANSLATION", "ROTATIONAL", "ROTATION",
+                                            "ACTIONONLY",  "FUNCTION",   "ROUTINE"};
+    bool rotational = false, actionOnly = false;
+    const Argument *i = nullptr, *j = nullptr;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "I")
+        i = &a;
+      else if (key == "J")
+        j = &a;
+      else if (key == "ROTATIONAL" || key == "ROTATION")
+        rotational = true;
+      else if (key == "ACTIONONLY")
+        actionOnly = true;
+      else if (key == "ROUTINE")
+        throw DatasetError{a.line, where(s) +
+                                       ": ROUTINE names a user subroutine, which cannot be "
+                                       "imported"};
+      else if (key.empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+    }
+    if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
+    const Marker& mi = markerAt(s, *i);
+    const Marker& mj = markerAt(s, *j);
+    const Argument& function = functionOf(s);
+    ExpressionContext context = expressionContext(s);
+    // The function's value in SI, and the unit vector it acts along in ground axes.
+    const double unit = rotational ? units_.force * units_.length : units_.force;
+    const std::string value = expr::numberText(unit) + "*(" +
+                              translateExpression(function.values.front(), function.line, context) +
+                              ")";
+    std::array<std::string, 3> direction;
+    if (rotational || actionOnly) {
+      direction = markerAxis(frameOnBody(mj), 2);
+    } else {
+      const std::string ids =
+          "(" + std::to_string(id(s, *i)) + "," + std::to_string(id(s, *j)) + ")";
+      for (int k = 0; k < 3; ++k)
+        direction[k] = translateExpression(std::string("D") + "XYZ"[k] + ids + "/DM" + ids,
+                                           function.line, context);
+    }
+    const std::string name = nameOf(s, "sforce");
+    const auto apply = [&](const Marker& m, const std::string& suffix, const char* sign) {
+      const Part& p = partOf(m);
+      if (p.ground) return;
+      ForceSpec f;
+      f.name = suffix.empty() ? name : names_.claim(name + suffix);
+      f.type = rotational ? ForceType::Torque : ForceType::Force;
+      f.body = p.name;
+      if (!rotational) f.point = pointOnBody(m);
+      for (const std::string& d : direction)
+        f.vector.push_back(sign + ("(" + value + ")*(" + d + ")"));
+      spec_.forces.push_back(f);
+    };
+    apply(mi, "", "");
+    if (!actionOnly) apply(mj, partOf(mi).ground ? "" : "_on_j", "-");
+  }
+
+  // GCON: FUNCTION = 0, an equation of positions or, when it measures velocities, of velocities
+  // (linear in them, as Adams requires). Its I marker carries the reaction in Adams' output.
+  void gcon(const Statement& s) {
+    static constexpr const char* kKeys[] = {"I", "FUNCTION"};
+    const Argument* i = nullptr;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "I")
+        i = &a;
+      else if (key.empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+    }
+    if (!i) throw DatasetError{s.line, where(s) + ": needs its I marker"};
+    markerAt(s, *i);
+    const Argument& function = functionOf(s);
+    ExpressionContext context = expressionContext(s);
+    ConstraintSpec c;
+    c.name = nameOf(s, "gcon");
+    c.equations = {translateExpression(function.values.front(), function.line, context)};
+    c.type = context.usedVelocities ? ConstraintType::Nonholonomic : ConstraintType::Holonomic;
+    spec_.constraints.push_back(c);
   }
 
   const Text& text_;
@@ -551,6 +714,9 @@ class Reader {
   std::map<long long, Part> parts_;
   std::map<long long, Marker> markers_;
   std::map<long long, Placement> bodyFrames_;
+  std::map<long long, const Statement*> variables_;
+  std::set<long long> translating_;  // VARIABLEs being translated (a VARVAL cycle is an error)
+  std::map<long long, std::pair<std::string, bool>> translated_;  // text, uses velocities
   struct JointMarkers {
     std::size_t index;
     const Marker *i, *j;

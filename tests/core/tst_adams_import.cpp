@@ -187,8 +187,8 @@ void TestAdamsImport::refusals_data() {
   QTest::addColumn<QString>("to");
   QTest::addColumn<QString>("message");
   QTest::newRow("not read yet") << "ACCGRAV/"
-                                << "SFORCE/3, ROTATIONAL, I = 21, J = 10, FUNCTION = 0\nACCGRAV/"
-                                << "test.adm:36: SFORCE/3 is not read yet";
+                                << "BUSHING/3, I = 21, J = 10, K = 1, 1, 1\nACCGRAV/"
+                                << "test.adm:36: BUSHING/3 is not read yet";
   QTest::newRow("unknown statement") << "ACCGRAV/"
                                      << "WIDGET/3, SIZE = 1\nACCGRAV/"
                                      << "test.adm:36: WIDGET/3 is not an Adams/Solver statement";
@@ -203,10 +203,35 @@ void TestAdamsImport::refusals_data() {
       << "MOTION/1, JOINT = 1, FUNCTION = USER(1, 2)\nACCGRAV/"
       << "test.adm:36: FUNCTION = USER(1, 2): calls a user subroutine (USER), "
          "which cannot be imported";
-  QTest::newRow("measure")
+  QTest::newRow("force measure")
       << "ACCGRAV/"
-      << "MOTION/1, JOINT = 1, FUNCTION = 2*AZ(21, 10)\nACCGRAV/"
-      << "test.adm:36: FUNCTION = 2*AZ(21, 10): AZ (a measure of the model) is not read yet";
+      << "SFORCE/3, ROTATIONAL, I = 21, J = 10, FUNCTION = JOINT(1, 0, 2, 0)\nACCGRAV/"
+      << "test.adm:36: FUNCTION = JOINT(1, 0, 2, 0): JOINT (a function of the model) is not read "
+         "yet";
+  QTest::newRow("measure of no marker")
+      << "ACCGRAV/"
+      << "SFORCE/3, ROTATIONAL, I = 21, J = 10, FUNCTION = AZ(21, 99)\nACCGRAV/"
+      << "test.adm:36: SFORCE/3: marker 99 in its FUNCTION names no MARKER";
+  QTest::newRow("measure arguments")
+      << "ACCGRAV/"
+      << "SFORCE/3, ROTATIONAL, I = 21, J = 10, FUNCTION = AZ(21, 10, 10)\nACCGRAV/"
+      << "test.adm:36: FUNCTION = AZ(21, 10, 10): AZ takes a marker and up to 1 more (3 given)";
+  QTest::newRow("variables doubling")
+      << "ACCGRAV/"
+      << "GCON/3, I = 21, FUNCTION = VARVAL(1)\n" +
+             [] {
+               QString chain;
+               for (int k = 1; k < 40; ++k)
+                 chain +=
+                     QString("VARIABLE/%1, FUNCTION = VARVAL(%2) + VARVAL(%2)\n").arg(k).arg(k + 1);
+               return chain + "VARIABLE/40, FUNCTION = DX(21)\nACCGRAV/";
+             }()
+      << "test.adm:64: FUNCTION = VARVAL(29) + VARVAL(29): is too long with its VARIABLEs written "
+         "in (more than 100000 characters)";
+  QTest::newRow("variable cycle")
+      << "ACCGRAV/"
+      << "GCON/3, I = 21, FUNCTION = VARVAL(1)\nVARIABLE/1, FUNCTION = 2*VARVAL(1)\nACCGRAV/"
+      << "test.adm:37: VARIABLE/1 uses itself through VARVAL";
   QTest::newRow("no mass")
       << ", MASS = 1\n"
       << ""
