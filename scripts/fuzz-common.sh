@@ -34,12 +34,13 @@ fuzz_build() {
 
 # fuzz_seeds DIR: DIR/<target>/ for every target. rlx: the .rlx files; simengine2d: each JSON
 # .adm with its .acf after the separator (tests/fuzz/fuzz_targets.h); adams: the .adm files that
-# are Adams datasets (text, not JSON); expression: every string of the model files (the
+# are Adams datasets (text, not JSON), those of tests/data/adams/ among them; expression: every string of the model files (the
 # expressions among them, and names).
 fuzz_seeds() {
   local dir=$1 adm
   mkdir -p "$dir"/rlx "$dir"/simengine2d "$dir"/expression "$dir"/adams
   cp examples/*.rlx tests/data/*.rlx "$dir"/rlx/
+  cp tests/data/adams/*.adm tests/data/adams/chrono/*.adm "$dir"/adams/
   for adm in tests/data/*.adm; do
     if [ "$(head -c 1 "$adm")" != "{" ]; then
       cp "$adm" "$dir/adams/"

@@ -61,7 +61,7 @@ class Reader {
     spec_.name = text_.title;
     spec_.gravity = Vector{0.0, 0.0, 0.0};  // Adams: no gravity without ACCGRAV
     // Dynamics by variable-order BDF, as Adams' default (GSTIFF), at a tolerance that matches
-    // Adams' published results to their printed digits (tests/cli/tst_adams_chrono.cpp).
+    // Adams' published results to their printed digits (tests/cli/tst_adams_runs.cpp).
     AnalysisSpec analysis;
     analysis.type = AnalysisType::Dynamics;
     analysis.integrator = "bdf";
@@ -547,7 +547,9 @@ class Reader {
   void motion(const Statement& s) {
     static constexpr const char* kKeys[] = {"JOINT",
                                             "ROTATION",
+                                            "ROTATIONAL",
                                             "TRANSLATION",
+                                            "TRANSLATIONAL",
                                             "FUNCTION",
                                             "DISPLACEMENT",
                                             "VELOCITY",
@@ -569,8 +571,10 @@ class Reader {
       const std::string key = matchKeyword(a.key, kKeys);
       if (key == "JOINT")
         joint = id(s, a);
-      else if (key == "ROTATION" || key == "TRANSLATION")
-        axis = key;
+      else if (key == "ROTATION" || key == "ROTATIONAL")
+        axis = "ROTATION";
+      else if (key == "TRANSLATION" || key == "TRANSLATIONAL")
+        axis = "TRANSLATION";
       else if (key == "FUNCTION" && a.assignment)
         function = a.values.front(), functionLine = a.line;
       else if (key == "DISPLACEMENT")

@@ -1,4 +1,5 @@
-// Adams/View datasets with the results Adams computed for them: Project Chrono's single-joint
+// Adams datasets run as a user would, by reuleaux-cli. Against the results Adams computed for
+// them (matchesAdams): Project Chrono's single-joint
 // models (tests/data/adams/chrono, BSD-3-Clause, its LICENSE beside them; the results kept every
 // 0.1 s of Adams' 0.01 s). Each is run as a user would, `reuleaux-cli run MODEL.adm --analysis
 // dynamics --end 5 --output-step 0.01` with the defaults, and must match Adams: the centre of
@@ -88,7 +89,7 @@ Table runAdams(const QString& name, QString* error) {
 
 }  // namespace
 
-class TestAdamsChrono : public QObject {
+class TestAdamsRuns : public QObject {
   Q_OBJECT
 
  private slots:
@@ -96,9 +97,10 @@ class TestAdamsChrono : public QObject {
   void matchesAdams();
   void sphericalIsRevolute();
   void springsAsWritten();
+  void inchSliderCrank();
 };
 
-void TestAdamsChrono::matchesAdams_data() {
+void TestAdamsRuns::matchesAdams_data() {
   QTest::addColumn<QString>("name");
   // "joint": JOINT(1,0,2..8,0), the force and torque on the I marker's part (ground) in ground
   // axes; "constraint": the force of a GCON on its I marker's part (ground), the opposite of its
@@ -144,7 +146,7 @@ void TestAdamsChrono::matchesAdams_data() {
                               << "constraint" << 1e-4;
 }
 
-void TestAdamsChrono::matchesAdams() {
+void TestAdamsRuns::matchesAdams() {
   QFETCH(QString, name);
   QFETCH(QString, reaction);
   QFETCH(double, tolerance);
@@ -213,7 +215,7 @@ void TestAdamsChrono::matchesAdams() {
   QVERIFY(reactionError < 1e-3);
 }
 
-void TestAdamsChrono::sphericalIsRevolute() {
+void TestAdamsRuns::sphericalIsRevolute() {
   // Spherical_Case01 and Revolute_Case01 are one pendulum, released level, that swings in the
   // x-z plane: Reuleaux computes one motion for both, Adams two that part by 8.3e-4 m.
   QString error;
@@ -267,7 +269,7 @@ Vec rungeKutta(Vec y, F f, double h, int steps) {
   return y;
 }
 
-void TestAdamsChrono::springsAsWritten() {
+void TestAdamsRuns::springsAsWritten() {
   // Chrono's spring datasets, whose Adams results are not kept: they belong to other springs (the
   // torsion results settle as k = 200 N m/rad, c = 10 N m s/rad do, Chrono's own test's values,
   // not the 57.3 and 2.86 written; no translational set has this file's start, k and c). Each is
@@ -318,5 +320,50 @@ void TestAdamsChrono::springsAsWritten() {
   QVERIFY(transError < 1e-5);
 }
 
-QTEST_GUILESS_MAIN(TestAdamsChrono)
-#include "tst_adams_chrono.moc"
+void TestAdamsRuns::inchSliderCrank() {
+  // tests/data/adams/inch_slider_crank.adm (inches, pound-mass, a JPRIM/INLINE, a MOTION of
+  // 30.0d * time) against the same mechanism written by hand in SI (.rlx), and against the closed
+  // form: the crank turns clockwise from y, theta = 90 - 30 t degrees, the slider point is at
+  // x = r cos(theta) + sqrt(l^2 - r^2 sin(theta)^2) and the rod's centre of mass is midway
+  // between it and the pin.
+  QTemporaryDir dir;
+  const auto run = [&](const char* file, const QString& out) {
+    return runCli({"run", QString::fromStdString(testDataPath(std::string("adams/") + file)),
+                   "--analysis", "kinematics", "--end", "2", "--output-step", "0.1", "--tolerance",
+                   "1e-12", "-o", out});
+  };
+  const auto dataset = run("inch_slider_crank.adm", dir.filePath("adm.csv")),
+             twin = run("inch_slider_crank.rlx", dir.filePath("rlx.csv"));
+  QVERIFY2(dataset.exitCode == 0, qPrintable(dataset.err));
+  QVERIFY2(twin.exitCode == 0, qPrintable(twin.err));
+  const Table a = readTable(dir.filePath("adm.csv").toStdString(), ','),
+              b = readTable(dir.filePath("rlx.csv").toStdString(), ',');
+  QCOMPARE(a.rows.size(), std::size_t(21));
+  double twinError = 0, effortError = 0, closedFormError = 0, largestEffort = 0;
+  const double r = 0.1524, l = std::sqrt(180.0) * 0.0254;
+  for (std::size_t k = 0; k < a.rows.size(); ++k) {
+    const double t = a.rows[k][0];
+    for (const char* c : {"crank.x", "crank.y", "crank.z", "rod.x", "rod.y", "rod.z"})
+      twinError = std::max(twinError, std::abs(a.rows[k][a.column(c)] - (*b.at(t))[b.column(c)]));
+    const double effort = (*b.at(t))[b.column("drive.effort")];
+    largestEffort = std::max(largestEffort, std::abs(effort));
+    effortError = std::max(effortError, std::abs(a.rows[k][a.column("drive.effort")] - effort));
+    const double theta = (90.0 - 30.0 * t) * M_PI / 180.0;
+    const double slider = r * std::cos(theta) + std::sqrt(l * l - std::pow(r * std::sin(theta), 2));
+    closedFormError =
+        std::max({closedFormError,
+                  std::abs(a.rows[k][a.column("rod.x")] - 0.5 * (r * std::cos(theta) + slider)),
+                  std::abs(a.rows[k][a.column("rod.y")] - 0.5 * r * std::sin(theta))});
+  }
+  qInfo(
+      "inch slider-crank: against the SI twin %.1e m, drive effort %.1e of %.3g N m; against "
+      "the closed form %.1e m",
+      twinError, effortError, largestEffort, closedFormError);
+  QVERIFY(twinError < 1e-9);
+  QVERIFY(largestEffort > 1e-4);
+  QVERIFY(effortError < 1e-9 * largestEffort);
+  QVERIFY(closedFormError < 1e-9);
+}
+
+QTEST_GUILESS_MAIN(TestAdamsRuns)
+#include "tst_adams_runs.moc"
