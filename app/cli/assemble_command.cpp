@@ -33,14 +33,18 @@ void storeAssembledState(Spec& spec, const Model& model, const State& state) {
 int assembleCommand(const std::vector<std::string>& words) {
   int exitCode = kExitOk;
   const auto args = parseCommandLine("assemble", words,
-                                     {{"output", 'o'}, {"acf"}, {"set"}, {"quiet", '\0', false}},
+                                     {{"output", 'o'},
+                                      {"acf"},
+                                      {"ignore-unsupported", '\0', false},
+                                      {"set"},
+                                      {"quiet", '\0', false}},
                                      {"MODEL"}, &exitCode);
   if (!args) return exitCode;
   const std::string& path = args->positional[0];
   const bool quiet = args->has("quiet");
 
   // Load, set parameters, compile.
-  std::optional<Spec> spec = loadSpec(path, args->value("acf").value_or(""), quiet);
+  std::optional<Spec> spec = loadSpec(path, *args, quiet);
   if (!spec) return kExitInvalidModel;
   std::string error;
   if (!applySettings(*spec, args->values("set"), &error)) return usageError("assemble", error);

@@ -15,12 +15,14 @@ namespace rlx::cli {
 
 int checkCommand(const std::vector<std::string>& words) {
   int exitCode = kExitOk;
-  const auto args = parseCommandLine("check", words, {{"acf"}, {"set"}}, {"MODEL"}, &exitCode);
+  const auto args =
+      parseCommandLine("check", words, {{"acf"}, {"ignore-unsupported", '\0', false}, {"set"}},
+                       {"MODEL"}, &exitCode);
   if (!args) return exitCode;
   const std::string& path = args->positional[0];
 
   // Load, set parameters, compile.
-  std::optional<Spec> spec = loadSpec(path, args->value("acf").value_or(""), false);
+  std::optional<Spec> spec = loadSpec(path, *args, false);
   if (!spec) return kExitInvalidModel;
   std::string error;
   if (!applySettings(*spec, args->values("set"), &error)) return usageError("check", error);

@@ -14,14 +14,15 @@ namespace rlx::cli {
 
 int convertCommand(const std::vector<std::string>& words) {
   int exitCode = kExitOk;
-  const auto args = parseCommandLine("convert", words, {{"acf"}, {"quiet", '\0', false}},
-                                     {"IN", "OUT"}, &exitCode);
+  const auto args = parseCommandLine(
+      "convert", words, {{"acf"}, {"ignore-unsupported", '\0', false}, {"quiet", '\0', false}},
+      {"IN", "OUT"}, &exitCode);
   if (!args) return exitCode;
   const std::string& in = args->positional[0];
   const std::string& out = args->positional[1];
   const bool quiet = args->has("quiet");
 
-  const std::optional<Spec> spec = loadSpec(in, args->value("acf").value_or(""), quiet);
+  const std::optional<Spec> spec = loadSpec(in, *args, quiet);
   if (!spec) return kExitInvalidModel;
   std::string error;
   if (!saveRlxFile(*spec, out, &error)) {

@@ -11,7 +11,7 @@
 
 namespace rlx::cli {
 
-std::optional<Spec> loadSpec(const std::string& path, const std::string& acfPath, bool quiet) {
+std::optional<Spec> loadSpec(const std::string& path, const Arguments& args, bool quiet) {
   // A missing file or a directory: say so plainly before the reader tries.
   std::error_code code;
   const auto status = std::filesystem::status(path, code);
@@ -23,7 +23,9 @@ std::optional<Spec> loadSpec(const std::string& path, const std::string& acfPath
     printError("cannot read \"" + path + "\": it is a directory");
     return std::nullopt;
   }
-  LoadResult loaded = loadModelFile(path, acfPath);
+  LoadResult loaded = loadModelFile(
+      path, args.value("acf").value_or(""),
+      args.has("ignore-unsupported") ? AdamsImport::SkipUnsupported : AdamsImport::Strict);
   printDiagnostics(loaded.diagnostics, path, quiet);
   if (!loaded.spec || hasErrors(loaded.diagnostics)) {
     if (loaded.diagnostics.empty()) printError("cannot read \"" + path + "\"");

@@ -11,9 +11,12 @@
 
 namespace rlx::cli {
 
-// Loads a model file. On failure prints why and returns nothing (exit status 1): the file does
-// not exist, cannot be read, or is not a valid model file.
-std::optional<Spec> loadSpec(const std::string& path, const std::string& acfPath, bool quiet);
+struct Arguments;
+
+// Loads a model file (the command's --acf and --ignore-unsupported apply). On failure prints why
+// and returns nothing (exit status 1): the file does not exist, cannot be read, or is not a valid
+// model file.
+std::optional<Spec> loadSpec(const std::string& path, const Arguments& args, bool quiet);
 
 // Applies NAME=VALUE settings to the spec's parameters. VALUE is a number or an expression of
 // the parameters before NAME. On a malformed setting or an unknown parameter returns false and

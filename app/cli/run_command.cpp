@@ -108,6 +108,7 @@ int runCommand(const std::vector<std::string>& words) {
                                       {"hht-alpha"},
                                       {"set"},
                                       {"acf"},
+                                      {"ignore-unsupported", '\0', false},
                                       {"summary"},
                                       {"quiet", '\0', false}},
                                      {"MODEL"}, &exitCode);
@@ -121,7 +122,7 @@ int runCommand(const std::vector<std::string>& words) {
   if (!readOverrides(*args, overrides, &error)) return usageError("run", error);
 
   // Load, set parameters and analysis settings, compile.
-  std::optional<Spec> spec = loadSpec(path, args->value("acf").value_or(""), quiet);
+  std::optional<Spec> spec = loadSpec(path, *args, quiet);
   if (!spec) return kExitInvalidModel;
   if (!applySettings(*spec, args->values("set"), &error)) return usageError("run", error);
   applyOverrides(*spec, overrides);

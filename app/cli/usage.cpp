@@ -11,16 +11,17 @@ namespace {
 constexpr std::string_view kHelp = R"(Usage: reuleaux-cli COMMAND [ARGUMENTS]
 
 Commands:
-  check    MODEL [--acf FILE] [--set NAME=VALUE]...
+  check    MODEL [--acf FILE] [--ignore-unsupported] [--set NAME=VALUE]...
            Compile and assemble the model at t0; print its degrees of freedom (true rank and
            Gruebler count) and every redundant equation.
-  assemble MODEL [-o OUT.rlx] [--acf FILE] [--set NAME=VALUE]... [--quiet]
+  assemble MODEL [-o OUT.rlx] [--acf FILE] [--ignore-unsupported] [--set NAME=VALUE]...
+           [--quiet]
            Assemble positions, velocities and accelerations at t0 and write the model with the
            assembled poses and velocities (to stdout without -o).
   run      MODEL -o OUT.csv [options]
            Run the model's analysis and write the results as CSV.
-  convert  IN OUT [--acf FILE]
-           Convert a model file (e.g. simEngine2D .adm) to a .rlx file.
+  convert  IN OUT [--acf FILE] [--ignore-unsupported]
+           Convert a model file (an Adams dataset or a simEngine2D .adm) to a .rlx file.
   plot     RESULTS.csv --y COLUMN... -o FILE [--x COLUMN] [--log] [--title TEXT]
            [--size WxH] [--dpi N]
            Plot result columns (as the desktop application does) to a PNG, SVG or PDF image,
@@ -41,6 +42,10 @@ Options of run (each overrides the model's analysis settings):
                            numerical damping, -1/3: the most)
   --set NAME=VALUE         set a model parameter (a number or an expression); repeatable
   --acf FILE               simEngine2D analysis file for a .adm model
+  --ignore-unsupported     Adams dataset: import what can be imported, with a warning for each
+                           statement or argument skipped (user subroutines, statements not
+                           read yet); without it they are refused, each named (check, assemble,
+                           run, convert)
   --summary FILE.json      write a JSON summary of the run
   --quiet                  print nothing but errors
 
@@ -66,10 +71,12 @@ Exit status: 0 success; 1 the model is invalid or cannot be read; 2 the analysis
 
 // The synopsis of each command, shown with usage errors.
 std::string_view synopsis(const std::string& command) {
-  if (command == "check") return "reuleaux-cli check MODEL [--acf FILE] [--set NAME=VALUE]...";
+  if (command == "check")
+    return "reuleaux-cli check MODEL [--acf FILE] [--ignore-unsupported] [--set NAME=VALUE]...";
   if (command == "assemble") return "reuleaux-cli assemble MODEL [-o OUT.rlx] [options]";
   if (command == "run") return "reuleaux-cli run MODEL [options] -o OUT.csv";
-  if (command == "convert") return "reuleaux-cli convert IN OUT [--acf FILE]";
+  if (command == "convert")
+    return "reuleaux-cli convert IN OUT [--acf FILE] [--ignore-unsupported]";
   if (command == "plot")
     return "reuleaux-cli plot RESULTS.csv --y COLUMN... -o FILE.(png|svg|pdf|csv) [options]";
   return "reuleaux-cli COMMAND [ARGUMENTS]";

@@ -61,6 +61,9 @@ std::string translateExpression(const std::string& text, int line, ExpressionCon
   const auto fail = [&](const std::string& message) {
     return DatasetError{line, "FUNCTION = " + text + ": " + message};
   };
+  const auto unsupported = [&](const std::string& message) {
+    return Unsupported{{line, "FUNCTION = " + text + ": " + message}};
+  };
   // A measure's argument list: "(" ids separated by commas ")", from position i.
   const auto ids = [&](const std::string& name, std::size_t& i) {
     std::vector<long long> out;
@@ -136,7 +139,7 @@ std::string translateExpression(const std::string& text, int line, ExpressionCon
       else if (const auto f = sharedFunctions().find(name); f != sharedFunctions().end())
         out += f->second;
       else if (name == "USER")
-        throw fail("calls a user subroutine (USER), which cannot be imported");
+        throw unsupported("calls a user subroutine (USER), which cannot be imported");
       else if (isMarkerMeasure(name)) {
         std::string problem;
         const auto measure = measureExpression(name, ids(name, i), context, problem);
@@ -151,7 +154,7 @@ std::string translateExpression(const std::string& text, int line, ExpressionCon
           throw fail("is too long with its VARIABLEs written in (more than " +
                      std::to_string(kMaxText) + " characters)");
       } else if (unreadModelFunction(name))
-        throw fail(name + " (a function of the model) is not read yet");
+        throw unsupported(name + " (a function of the model) is not read yet");
       else
         throw fail("unknown name " + name);
       continue;

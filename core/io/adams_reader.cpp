@@ -53,7 +53,11 @@ std::string where(const Statement& s) {
 
 class Reader {
  public:
-  explicit Reader(const Text& text) : text_(text) {}
+  // Diagnostics go to `diagnostics` (kept when a later statement ends the reading).
+  Reader(const Text& text, AdamsImport mode, Diagnostics& diagnostics)
+      : text_(text),
+        skipUnsupported_(mode == AdamsImport::SkipUnsupported),
+        diagnostics_(diagnostics) {}
 
   Spec read() {
     spec_.formatVersion = 1;
@@ -81,28 +85,29 @@ class Reader {
       if (k == "ACCGRAV")
         gravity(s);
       else if (k == "JOINT")
-        joint(s);
+        attempt(s, [&] { joint(s); });
       else if (k == "JPRIM")
-        primitive(s);
+        attempt(s, [&] { primitive(s); });
       else if (k == "SFORCE")
-        sforce(s);
+        attempt(s, [&] { sforce(s); });
       else if (k == "GCON")
-        gcon(s);
+        attempt(s, [&] { gcon(s); });
       else if (k == "MOTION" || k == "UNITS" || k == "PART" || k == "MARKER" || k == "VARIABLE")
         continue;  // motions below, once every joint is known
       else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
         continue;
+      else if (k.empty())
+        diagnostics_.push_back({Severity::Error, "line " + std::to_string(s.line), "",
+                                where(s) + " is not an Adams/Solver statement"});
       else
-        refuse(s, k.empty() ? "is not an Adams/Solver statement" : "is not read yet");
+        attempt(s, [&] { throw Unsupported{{s.line, where(s) + " is not read yet"}}; });
     }
     for (const Statement& s : text_.statements)
-      if (kind(s) == "MOTION") motion(s);
+      if (kind(s) == "MOTION") attempt(s, [&] { motion(s); });
     spec_.description =
         "Imported from an Adams/Solver dataset (units: " + units_.description + ").";
     return spec_;
   }
-
-  const Diagnostics& diagnostics() const { return diagnostics_; }
 
  private:
   // The name Adams/View wrote made an identifier ("SPRING.force" -> SPRING_force), else kind_id;
@@ -125,9 +130,24 @@ class Reader {
     return matchKeyword(s.name, kStatements);
   }
 
-  void refuse(const Statement& s, const std::string& why) {
-    diagnostics_.push_back(
-        {Severity::Error, "line " + std::to_string(s.line), "", where(s) + " " + why});
+  // What is not imported: an error, or a warning when the user asked to skip it.
+  void unsupported(const Unsupported& u) {
+    diagnostics_.push_back({skipUnsupported_ ? Severity::Warning : Severity::Error,
+                            "line " + std::to_string(u.line), "",
+                            skipUnsupported_ ? u.message + " (skipped)" : u.message});
+  }
+
+  // Reads a statement; one the importer does not import is refused or skipped, and remembered
+  // (a MOTION on a skipped JOINT is skipped too).
+  template <class Read>
+  void attempt(const Statement& s, Read read) {
+    try {
+      read();
+    } catch (const Unsupported& u) {
+      const std::string name = where(s);
+      unsupported(u.message.starts_with(name) ? u : Unsupported{{u.line, name + ": " + u.message}});
+      if (s.id) skipped_.insert({kind(s), *s.id});
+    }
   }
 
   // One argument's values as numbers, `count` of them (any count when 0).
@@ -177,9 +197,9 @@ class Reader {
                            where(s) + ": the z and x points do not span a plane with the origin"};
       out.axes << ex, ez.cross(ex), ez;
     } else if (p.z || p.x) {
-      throw DatasetError{
-          (p.z ? p.z : p.x)->line,
-          where(s) + ": give both the z and the x point (one alone is not read yet), or REULER"};
+      throw Unsupported{
+          {(p.z ? p.z : p.x)->line,
+           where(s) + ": give both the z and the x point (one alone is not read yet), or REULER"}};
     }
     return out;
   }
@@ -215,7 +235,7 @@ class Reader {
       else if (key.empty())
         throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
       else
-        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+        unsupported({{a.line, where(s) + ": " + key + " is not read yet"}});
     }
     if (p.ip.size() != 0 && p.ip.size() != 3 && p.ip.size() != 6)
       throw DatasetError{s.line, where(s) + ": IP must have 3 or 6 numbers"};
@@ -249,7 +269,7 @@ class Reader {
       else if (key.empty())
         throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
       else
-        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+        unsupported({{a.line, where(s) + ": " + key + " is not read yet"}});
     }
     if (!onPart) throw DatasetError{s.line, where(s) + ": PART is missing"};
     m.local = placement(s, placed);
@@ -307,9 +327,8 @@ class Reader {
       const Eigen::Quaterniond q = rotation::fromMatrix(frame.axes);
       b.quaternion = std::vector<Number>{q.w(), q.x(), q.y(), q.z()};
       if (!p.mass)
-        throw DatasetError{p.statement->line, where(*p.statement) +
-                                                  ": MASS is missing (a massless "
-                                                  "part is not read yet)"};
+        throw Unsupported{{p.statement->line, where(*p.statement) + ": MASS is missing (a massless "
+                                                                    "part is not read yet)"}};
       b.mass = *p.mass;
       // IP about the IM marker (else the CM) in its axes, products as Adams writes them
       // (+integral of x y dm): the tensor's off-diagonal entries are their negatives.
@@ -475,7 +494,7 @@ class Reader {
       if (key.empty()) throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
       if (key == "I" || key == "J") continue;
       if (a.assignment || key == "IC")
-        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+        throw Unsupported{{a.line, where(s) + ": " + key + " is not read yet"}};
       type = key;
     }
     const Marker *i = nullptr, *j = nullptr;
@@ -499,7 +518,7 @@ class Reader {
     } else if (type.empty())
       throw DatasetError{s.line, where(s) + ": the joint's type is missing"};
     else
-      throw DatasetError{s.line, where(s) + ": " + type + " joints are not read yet"};
+      throw Unsupported{{s.line, where(s) + ": " + type + " joints are not read yet"}};
     // Spherical and fixed joints hold points (and the fixed one the file's relative orientation).
     if (js.type == JointType::Spherical || js.type == JointType::Fixed)
       js.axis1.reset(), js.axis2.reset();
@@ -532,7 +551,7 @@ class Reader {
     else if (type.empty())
       throw DatasetError{s.line, where(s) + ": the primitive's type is missing"};
     else
-      throw DatasetError{s.line, where(s) + ": " + type + " is not read yet"};
+      throw Unsupported{{s.line, where(s) + ": " + type + " is not read yet"}};
     // The fields each primitive uses: I's origin on J's point, z line or x-y plane; the z axes.
     if (js.type == JointType::Spherical) js.axis1.reset(), js.axis2.reset();
     if (js.type == JointType::PointOnLine || js.type == JointType::PointOnPlane) js.axis2.reset();
@@ -582,12 +601,15 @@ class Reader {
       else if (key.empty())
         throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
       else
-        throw DatasetError{a.line, where(s) + ": " + key + " is not read yet"};
+        throw Unsupported{{a.line, where(s) + ": " + key + " is not read yet"}};
     }
     if (!joint)
-      throw DatasetError{s.line,
-                         where(s) + ": JOINT is missing (I and J motions are not read yet)"};
+      throw Unsupported{
+          {s.line, where(s) + ": JOINT is missing (I and J motions are not read yet)"}};
     if (function.empty()) throw DatasetError{s.line, where(s) + ": FUNCTION is missing"};
+    if (skipped_.count({"JOINT", *joint}))
+      throw Unsupported{
+          {s.line, where(s) + ": its JOINT/" + std::to_string(*joint) + " is not imported"}};
     const auto it = jointStatements_.find(*joint);
     if (it == jointStatements_.end())
       throw DatasetError{
@@ -603,7 +625,7 @@ class Reader {
       throw DatasetError{s.line, where(s) + ": joint " + js.name + " has no " +
                                      (axis == "ROTATION" ? "rotation" : "translation")};
     if (js.type == JointType::Cylindrical)
-      throw DatasetError{s.line, where(s) + ": motions of cylindrical joints are not read yet"};
+      throw Unsupported{{s.line, where(s) + ": motions of cylindrical joints are not read yet"}};
     const Placement gi = global(*i), gj = global(*j);
     double start = 0, scale = 1;
     if (axis == "ROTATION") {
@@ -644,9 +666,8 @@ class Reader {
       else if (key == "ACTIONONLY")
         actionOnly = true;
       else if (key == "ROUTINE")
-        throw DatasetError{a.line, where(s) +
-                                       ": ROUTINE names a user subroutine, which cannot be "
-                                       "imported"};
+        throw Unsupported{{a.line, where(s) + ": ROUTINE names a user subroutine, which cannot be "
+                                              "imported"}};
       else if (key.empty())
         throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
     }
@@ -711,9 +732,11 @@ class Reader {
   }
 
   const Text& text_;
+  const bool skipUnsupported_;
+  Diagnostics& diagnostics_;
   Units units_;
   Spec spec_;
-  Diagnostics diagnostics_;
+  std::set<std::pair<std::string, long long>> skipped_;  // statements not imported
   UniqueNames names_;
   std::map<long long, Part> parts_;
   std::map<long long, Marker> markers_;
@@ -730,26 +753,24 @@ class Reader {
 
 }  // namespace
 
-LoadResult readAdams(std::string_view text, const std::string& source) {
+LoadResult readAdams(std::string_view text, const std::string& source, AdamsImport mode) {
   LoadResult result;
-  const auto fail = [&](int line, const std::string& message) {
-    result.diagnostics.push_back(
-        {Severity::Error, source + ":" + std::to_string(line), "", message});
-  };
+  Diagnostics read;  // the reader's, "line N", kept when a statement ends the reading
+  std::optional<Spec> spec;
   try {
     const Text statements = readText(text);
-    Reader reader(statements);
-    Spec spec = reader.read();
-    for (Diagnostic d : reader.diagnostics()) {
-      d.element = source + ":" + d.element.substr(5);  // "line N" -> "source:N"
-      result.diagnostics.push_back(d);
-    }
-    if (!hasErrors(result.diagnostics)) result.spec = std::move(spec);
+    Reader reader(statements, mode, read);
+    spec = reader.read();
   } catch (const DatasetError& e) {
-    fail(e.line, e.message);
+    read.push_back({Severity::Error, "line " + std::to_string(e.line), "", e.message});
   } catch (const std::exception& e) {  // a reader's bug must not end the program
-    fail(1, std::string("cannot be read: ") + e.what());
+    read.push_back({Severity::Error, "line 1", "", std::string("cannot be read: ") + e.what()});
   }
+  for (Diagnostic d : read) {
+    d.element = source + ":" + d.element.substr(5);  // "line N" -> "source:N"
+    result.diagnostics.push_back(d);
+  }
+  if (spec && !hasErrors(result.diagnostics)) result.spec = std::move(spec);
   return result;
 }
 

@@ -42,6 +42,10 @@ struct DatasetError {
   std::string message;
 };
 
+// Thrown for what the importer does not import (a statement or argument not read yet, a user
+// subroutine): refused, or skipped with a warning when the user asks (--ignore-unsupported).
+struct Unsupported : DatasetError {};
+
 // Splits a dataset's text into statements. Throws DatasetError.
 Text readText(std::string_view text);
 

@@ -29,7 +29,7 @@ LoadResult failure(const std::string& path, const std::string& message) {
 
 }  // namespace
 
-LoadResult loadModelFile(const std::string& path, const std::string& acfPath) {
+LoadResult loadModelFile(const std::string& path, const std::string& acfPath, AdamsImport adams) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::exists(path, ec)) return failure(path, "no such file");
@@ -40,7 +40,7 @@ LoadResult loadModelFile(const std::string& path, const std::string& acfPath) {
   // Statements after a title line are an Adams dataset; a JSON object with "bodies" and no
   // "reuleaux" key is a simEngine2D model; everything else goes to the .rlx reader, which
   // explains what is wrong with it.
-  if (adams::looksLikeDataset(*text)) return readAdams(*text, path);
+  if (adams::looksLikeDataset(*text)) return readAdams(*text, path, adams);
   const nlohmann::json probe = nlohmann::json::parse(*text, nullptr, false);
   const bool simEngine2D = !probe.is_discarded() && probe.is_object() &&
                            !probe.contains("reuleaux") && probe.contains("bodies");

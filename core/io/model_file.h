@@ -29,13 +29,20 @@ std::string writeRlx(const Spec& spec);
 LoadResult readSimEngine2D(std::string_view admText, std::optional<std::string_view> acfText,
                            const std::string& source);
 
+// What to do with the statements and arguments of an Adams dataset that are not imported (user
+// subroutines, statements not read yet): refuse the dataset naming each, or import the rest with
+// a warning per skipped one.
+enum class AdamsImport { Strict, SkipUnsupported };
+
 // Adams/Solver dataset text -> a 3-D Spec in SI (io/adams_reader.cpp, docs/adams-datasets.md);
 // diagnostics name the line ("source:12") and the statement.
-LoadResult readAdams(std::string_view text, const std::string& source);
+LoadResult readAdams(std::string_view text, const std::string& source,
+                     AdamsImport mode = AdamsImport::Strict);
 
 // Reads a model file of any of these formats, recognised by content. For a simEngine2D model the
 // analysis comes from `acfPath` or, when empty, from a same-named .acf beside the .adm.
-LoadResult loadModelFile(const std::string& path, const std::string& acfPath = {});
+LoadResult loadModelFile(const std::string& path, const std::string& acfPath = {},
+                         AdamsImport adams = AdamsImport::Strict);
 
 // Writes atomically (writeFileAtomically, io/atomic_write.h): a failed save or a crash never
 // leaves a half-written model. Returns false and sets *error on failure.

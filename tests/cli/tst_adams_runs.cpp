@@ -98,6 +98,7 @@ class TestAdamsRuns : public QObject {
   void sphericalIsRevolute();
   void springsAsWritten();
   void inchSliderCrank();
+  void ignoreUnsupported();
 };
 
 void TestAdamsRuns::matchesAdams_data() {
@@ -363,6 +364,27 @@ void TestAdamsRuns::inchSliderCrank() {
   QVERIFY(largestEffort > 1e-4);
   QVERIFY(effortError < 1e-9 * largestEffort);
   QVERIFY(closedFormError < 1e-9);
+}
+
+void TestAdamsRuns::ignoreUnsupported() {
+  // A dataset with a BUSHING (not read yet): check refuses it (exit 1) naming the statement and
+  // its line; with --ignore-unsupported it imports the rest and warns.
+  QTemporaryDir dir;
+  std::string text = rlx::test::readFile(testDataPath("adams_pendulum.adm"));
+  text.replace(text.find("ACCGRAV/"), 8, "BUSHING/3, I = 21, J = 10, K = 1, 1, 1\nACCGRAV/");
+  const QString path = dir.filePath("bushing.adm");
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(text.data(), static_cast<qint64>(text.size()));
+  file.close();
+  const auto strict = runCli({"check", path});
+  QCOMPARE(strict.exitCode, 1);
+  QVERIFY2(strict.err.contains("bushing.adm:36: BUSHING/3 is not read yet"),
+           qPrintable(strict.err));
+  const auto skipping = runCli({"check", path, "--ignore-unsupported"});
+  QCOMPARE(skipping.exitCode, 0);
+  QVERIFY2(skipping.err.contains("BUSHING/3 is not read yet (skipped)"), qPrintable(skipping.err));
+  QVERIFY(skipping.out.contains("degrees of freedom: 1"));
 }
 
 QTEST_GUILESS_MAIN(TestAdamsRuns)

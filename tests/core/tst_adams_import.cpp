@@ -66,6 +66,7 @@ class TestAdamsImport : public QObject {
   void jointMotionInDegrees();
   void refusals_data();
   void refusals();
+  void unsupportedListedOrSkipped();
   void recognisedByContent();
   void names();
   void corruptedCopies();
@@ -201,12 +202,13 @@ void TestAdamsImport::refusals_data() {
   QTest::newRow("user subroutine")
       << "ACCGRAV/"
       << "MOTION/1, JOINT = 1, FUNCTION = USER(1, 2)\nACCGRAV/"
-      << "test.adm:36: FUNCTION = USER(1, 2): calls a user subroutine (USER), "
+      << "test.adm:36: MOTION/1: FUNCTION = USER(1, 2): calls a user subroutine (USER), "
          "which cannot be imported";
   QTest::newRow("force measure")
       << "ACCGRAV/"
       << "SFORCE/3, ROTATIONAL, I = 21, J = 10, FUNCTION = JOINT(1, 0, 2, 0)\nACCGRAV/"
-      << "test.adm:36: FUNCTION = JOINT(1, 0, 2, 0): JOINT (a function of the model) is not read "
+      << "test.adm:36: SFORCE/3: FUNCTION = JOINT(1, 0, 2, 0): JOINT (a function of the model) is "
+         "not read "
          "yet";
   QTest::newRow("measure of no marker")
       << "ACCGRAV/"
@@ -262,6 +264,58 @@ void TestAdamsImport::refusals() {
   QCOMPARE(
       QString::fromStdString(firstError(pendulumWith({{from.toStdString(), to.toStdString()}}))),
       message);
+}
+
+void TestAdamsImport::unsupportedListedOrSkipped() {
+  // What is not imported is refused, one line per statement (or argument) with its line and
+  // why; with AdamsImport::SkipUnsupported the rest is imported and each gets a warning. A MOTION
+  // on a joint that is not imported goes with it.
+  const std::string text =
+      pendulumWith({{"ACCGRAV/",
+                     "BUSHING/3, I = 21, J = 10, K = 1, 1, 1\n"
+                     "JOINT/4, CONVEL, I = 21, J = 10\n"
+                     "MOTION/2, JOINT = 4, FUNCTION = time\n"
+                     "SFORCE/5, ROTATIONAL, I = 21, J = 10, FUNCTION = USER(1, 2)\n"
+                     "ACCGRAV/"},
+                    {", IP = 0.1, 0.1, 0.1", ", IP = 0.1, 0.1, 0.1\n, VX = 3"}});
+  const QStringList expected{
+      "test.adm:22: PART/2: VX is not read yet", "test.adm:37: BUSHING/3 is not read yet",
+      "test.adm:38: JOINT/4: CONVEL joints are not read yet",
+      "test.adm:40: SFORCE/5: FUNCTION = USER(1, 2): calls a user subroutine (USER), which cannot "
+      "be imported",
+      "test.adm:39: MOTION/2: its JOINT/4 is not imported"};
+  const LoadResult strict = readAdams(text, "test.adm");
+  QVERIFY(!strict.spec);
+  QStringList errors;
+  for (const Diagnostic& d : strict.diagnostics) {
+    QCOMPARE(d.severity, Severity::Error);
+    errors << QString::fromStdString(d.text());
+  }
+  QCOMPARE(errors, expected);
+
+  const LoadResult skipped = readAdams(text, "test.adm", AdamsImport::SkipUnsupported);
+  QVERIFY(skipped.spec);
+  QStringList warnings;
+  for (const Diagnostic& d : skipped.diagnostics) {
+    QCOMPARE(d.severity, Severity::Warning);
+    warnings << QString::fromStdString(d.text());
+  }
+  QStringList expectedWarnings;
+  for (const QString& e : expected) expectedWarnings << "warning: " + e + " (skipped)";
+  QCOMPARE(warnings, expectedWarnings);
+  QCOMPARE(skipped.spec->joints.size(), std::size_t(1));
+  QCOMPARE(skipped.spec->motions.size(), std::size_t(0));
+  QCOMPARE(skipped.spec->forces.size(), std::size_t(0));
+
+  // A broken statement is not something to skip: still an error, after what was listed.
+  const LoadResult missing =
+      readAdams(pendulumWith({{"ACCGRAV/",
+                               "JOINT/4, CONVEL, I = 21, J = 10\nJOINT/6, REVOLUTE, I = 99, "
+                               "J = 10\nACCGRAV/"}}),
+                "test.adm", AdamsImport::SkipUnsupported);
+  QVERIFY(!missing.spec);
+  QCOMPARE(QString::fromStdString(missing.diagnostics.back().text()),
+           QString("test.adm:37: JOINT/6: I = 99 names no MARKER"));
 }
 
 void TestAdamsImport::recognisedByContent() {
