@@ -12,6 +12,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -70,6 +71,7 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  std::optional<bool> offerToImportTheRest(const QString& path, const Diagnostics& refused);
   void createActions();
   void createMenus();
   void createDocks();

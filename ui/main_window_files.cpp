@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 
 namespace rlx::ui {
@@ -60,9 +61,47 @@ void MainWindow::openDialog() {
   if (!path.isEmpty()) openPath(path);
 }
 
+// An Adams dataset refused only for what Reuleaux does not import (it reads when that is
+// skipped): the user sees the list and may import the rest. Nothing when the file is not such a
+// dataset; else whether it was imported.
+std::optional<bool> MainWindow::offerToImportTheRest(const QString& path,
+                                                     const Diagnostics& refused) {
+  if (!loadModelFile(path.toStdString(), {}, AdamsImport::SkipUnsupported).spec)
+    return std::nullopt;
+  const auto items = [](std::size_t n) {
+    return n == 1 ? tr("1 statement or argument") : tr("%1 statements or arguments").arg(n);
+  };
+  QStringList lines;
+  for (const Diagnostic& d : refused)
+    if (d.severity == Severity::Error) lines << QString::fromStdString(d.text());
+  const QString what = items(static_cast<std::size_t>(lines.size()));
+  QMessageBox box(
+      QMessageBox::Question, tr("Open Model"),
+      tr("\"%1\" holds %2 that Reuleaux does not import.").arg(QFileInfo(path).fileName(), what),
+      QMessageBox::Cancel, this);
+  box.setInformativeText(
+      lines.join("\n") + "\n\n" +
+      tr("Imported without them, the model may move differently than in Adams."));
+  box.addButton(tr("Import the Rest"), QMessageBox::AcceptRole)->setObjectName("importTheRest");
+  box.setObjectName("unsupportedBox");
+  box.exec();
+  if (box.buttonRole(box.clickedButton()) != QMessageBox::AcceptRole) return false;
+  Diagnostics skipped;
+  if (!document_.open(path, skipped, AdamsImport::SkipUnsupported)) return false;
+  status_->setText(tr("Opened %1 without the %2 it holds that Reuleaux does not import")
+                       .arg(QFileInfo(path).fileName(), what));
+  return true;
+}
+
 bool MainWindow::openPath(const QString& path) {
   Diagnostics diagnostics;
   if (!document_.open(path, diagnostics)) {
+    if (const std::optional<bool> imported = offerToImportTheRest(path, diagnostics)) {
+      if (!*imported) return false;
+      QSettings().setValue("files/lastFolder", QFileInfo(path).absolutePath());
+      addRecent(QFileInfo(path).absoluteFilePath());
+      return true;
+    }
     QMessageBox box(QMessageBox::Critical, tr("Open Model"),
                     tr("\"%1\" could not be opened.").arg(QFileInfo(path).fileName()),
                     QMessageBox::Ok, this);

@@ -11,6 +11,7 @@
 #include "timeline/timeline.h"
 #include "viewport/viewport.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
@@ -218,6 +219,56 @@ class TestMainWindow : public QObject {
     QVERIFY2(shown->contains("broken.rlx") && shown->contains("syntax"), qPrintable(*shown));
     QVERIFY(window.document()->spec() == before);
     delete shown;
+  }
+
+  void anAdamsDatasetOffersToImportWhatItCan() {
+    // A dataset with a statement Reuleaux does not import (a BUSHING): File > Open lists it and
+    // offers to import the rest. Cancel keeps the model; "Import the Rest", clicked a few pixels
+    // off its centre, opens the pendulum without it and says so.
+    QTemporaryDir dir;
+    MainWindow window(dir.path());
+    QVERIFY(window.openPath(example("four_bar.rlx")));
+    const Spec before = window.document()->spec();
+    std::string text = test::readFile(test::testDataPath("adams_pendulum.adm"));
+    text.replace(text.find("ACCGRAV/"), 8, "BUSHING/3, I = 21, J = 10, K = 1, 1, 1\nACCGRAV/");
+    const QString path = dir.path() + "/bushing.adm";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text.data(), static_cast<qint64>(text.size()));
+    file.close();
+    QString shown;
+    const auto answer = [&shown](const char* button) {
+      QTimer::singleShot(50, [&shown, button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        shown = box->objectName() + ": " + box->text() + "\n" + box->informativeText();
+        // REULEAUX_SCREENSHOTS=DIR keeps a picture of the box.
+        if (const QString shots = qEnvironmentVariable("REULEAUX_SCREENSHOTS"); !shots.isEmpty())
+          box->grab().save(shots + "/adams_unsupported_box.png");
+        QAbstractButton* target =
+            button ? box->findChild<QAbstractButton*>(button) : box->button(QMessageBox::Cancel);
+        if (target)
+          QTest::mouseClick(target, Qt::LeftButton, {}, target->rect().center() + QPoint(3, 2));
+        else
+          box->reject();
+      });
+    };
+    answer(nullptr);
+    QVERIFY(!window.openPath(path));
+    QVERIFY2(shown.startsWith("unsupportedBox: \"bushing.adm\" holds 1 statement or argument that "
+                              "Reuleaux does not import."),
+             qPrintable(shown));
+    QVERIFY2(shown.contains("bushing.adm:36: BUSHING/3 is not read yet"), qPrintable(shown));
+    QVERIFY(window.document()->spec() == before);
+    answer("importTheRest");
+    QVERIFY(window.openPath(path));
+    QCOMPARE(window.document()->spec().bodies.size(), std::size_t(1));
+    QCOMPARE(window.document()->spec().bodies.front().name, std::string("arm"));
+    const QString status = window.statusBar()->findChild<QLabel*>()->text();
+    QVERIFY2(status ==
+                 "Opened bushing.adm without the 1 statement or argument it holds that "
+                 "Reuleaux does not import",
+             qPrintable(status));
   }
 
   void invalidEditsAreExplainedInPlace() {

@@ -23,8 +23,8 @@ void Document::newModel(int dimension) {
   reset(std::move(spec));
 }
 
-bool Document::open(const QString& path, Diagnostics& diagnostics) {
-  LoadResult loaded = loadModelFile(path.toStdString());
+bool Document::open(const QString& path, Diagnostics& diagnostics, AdamsImport adams) {
+  LoadResult loaded = loadModelFile(path.toStdString(), {}, adams);
   diagnostics = loaded.diagnostics;
   if (!loaded.spec) return false;
   path_ = QFileInfo(path).suffix() == "rlx" ? QFileInfo(path).absoluteFilePath() : QString();

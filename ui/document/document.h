@@ -5,6 +5,7 @@
 // elements leave it, renamed ones follow), then emits specChanged.
 
 #include "document/selection.h"
+#include "io/model_file.h"
 #include "model/compile.h"
 #include "model/spec.h"
 
@@ -36,9 +37,10 @@ class Document : public QObject {
   // Starts a new, empty planar (or spatial) model.
   void newModel(int dimension = 2);
 
-  // Reads a model file (.rlx or simEngine2D). On failure the document is unchanged and
+  // Reads a model file (.rlx, simEngine2D or an Adams dataset; `adams` says what to do with what
+  // a dataset holds that is not imported). On failure the document is unchanged and
   // `diagnostics` say why.
-  bool open(const QString& path, Diagnostics& diagnostics);
+  bool open(const QString& path, Diagnostics& diagnostics, AdamsImport adams = AdamsImport::Strict);
 
   // Saves atomically as .rlx; marks the document clean. On failure sets *error.
   bool saveAs(const QString& path, QString* error);
