@@ -30,7 +30,7 @@ const std::map<std::string, std::string>& sharedFunctions() {
       {"SIN", "sin"},   {"COS", "cos"},     {"TAN", "tan"},   {"ASIN", "asin"},   {"ACOS", "acos"},
       {"ATAN", "atan"}, {"ATAN2", "atan2"}, {"SINH", "sinh"}, {"COSH", "cosh"},   {"TANH", "tanh"},
       {"SQRT", "sqrt"}, {"EXP", "exp"},     {"LOG", "log"},   {"LOG10", "log10"}, {"ABS", "abs"},
-      {"MIN", "min"},   {"MAX", "max"},     {"STEP", "step"}};
+      {"MIN", "min"},   {"MAX", "max"},     {"STEP", "step"}, {"STEP5", "step5"}};
   return functions;
 }
 

@@ -38,12 +38,16 @@ struct Part {
   std::optional<long long> cm, im;
   std::optional<double> mass;
   std::vector<double> ip;
+  Vector3d velocity = Vector3d::Zero();  // of the CM marker, ground axes (SI)
+  Vector3d angular = Vector3d::Zero();   // about the CM marker's axes (SI)
+  std::vector<std::string> hold;         // EXACT, as Reuleaux's held inputs
   const Statement* statement = nullptr;
 };
 
 struct Marker {
   long long part = 0;
   Placement local;  // in its part's BCS
+  bool floating = false;
   const Statement* statement = nullptr;
 };
 
@@ -92,6 +96,10 @@ class Reader {
         attempt(s, [&] { sforce(s); });
       else if (k == "GCON")
         attempt(s, [&] { gcon(s); });
+      else if (k == "SPRINGDAMPER")
+        attempt(s, [&] { springDamper(s); });
+      else if (k == "VFORCE" || k == "VTORQUE")
+        attempt(s, [&] { vectorForce(s, k == "VTORQUE"); });
       else if (k == "MOTION" || k == "UNITS" || k == "PART" || k == "MARKER" || k == "VARIABLE")
         continue;  // motions below, once every joint is known
       else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
@@ -232,6 +240,12 @@ class Reader {
         placed.x = &a;
       else if (key == "ZG")
         placed.z = &a;
+      else if (key == "VX" || key == "VY" || key == "VZ")
+        p.velocity(key[1] - 'X') = numbers(s, a, 1)[0] * units_.length / units_.time;
+      else if (key == "WX" || key == "WY" || key == "WZ")
+        p.angular(key[1] - 'X') = numbers(s, a, 1)[0] / units_.time;
+      else if (key == "EXACT")
+        p.hold = exact(s, a);
       else if (key.empty())
         throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
       else
@@ -243,6 +257,33 @@ class Reader {
     p.bcs = placement(s, placed);
     if (!parts_.emplace(*s.id, p).second)
       throw DatasetError{s.line, where(s) + " is defined twice"};
+  }
+
+  // EXACT = X:Y:Z:PSI:THETA:PHI (any of them) as held inputs: x, y, z of the centre of mass,
+  // and the orientation when all three angles are held.
+  std::vector<std::string> exact(const Statement& s, const Argument& a) {
+    static constexpr const char* kCoordinates[] = {"X", "Y", "Z", "PSI", "THETA", "PHI"};
+    std::vector<std::string> hold, written;
+    for (const std::string& value : a.values)  // X:Y:PSI is one value of the text layer
+      for (std::size_t from = 0, colon = 0; colon != std::string::npos; from = colon + 1) {
+        colon = value.find(':', from);
+        written.push_back(value.substr(from, colon == std::string::npos ? colon : colon - from));
+      }
+    int angles = 0;
+    for (const std::string& v : written) {
+      const std::string c = matchKeyword(v, kCoordinates);
+      if (c.empty())
+        throw DatasetError{a.line, where(s) + ": EXACT holds X Y Z PSI THETA PHI, got " + v};
+      if (c.size() == 1)
+        hold.push_back(std::string(1, static_cast<char>(c[0] - 'X' + 'x')));
+      else
+        ++angles;
+    }
+    if (angles == 3) hold.push_back("orientation");
+    if (angles != 0 && angles != 3)
+      unsupported({{a.line, where(s) + ": EXACT holds some of PSI, THETA and PHI; Reuleaux holds "
+                                       "the whole orientation or none (not read)"}});
+    return hold;
   }
 
   void marker(const Statement& s) {
@@ -266,6 +307,8 @@ class Reader {
         placed.x = &a;
       else if (key == "ZP")
         placed.z = &a;
+      else if (key == "FLOATING")
+        m.floating = true;
       else if (key.empty())
         throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
       else
@@ -283,6 +326,10 @@ class Reader {
     if (it == markers_.end())
       throw DatasetError{a.line,
                          where(s) + ": " + a.key + " = " + std::to_string(m) + " names no MARKER"};
+    if (it->second.floating != (a.key == "JFLOAT"))
+      throw DatasetError{a.line, where(s) + ": " + a.key + " = " + std::to_string(m) +
+                                     (it->second.floating ? " is a FLOATING marker"
+                                                          : " must be a FLOATING marker")};
     return it->second;
   }
 
@@ -330,6 +377,9 @@ class Reader {
         throw Unsupported{{p.statement->line, where(*p.statement) + ": MASS is missing (a massless "
                                                                     "part is not read yet)"}};
       b.mass = *p.mass;
+      if (!p.velocity.isZero(0)) b.velocity = vector(p.velocity);
+      if (!p.angular.isZero(0)) b.angularVelocity = vector(frame.axes * p.angular);
+      b.hold = p.hold;
       // IP about the IM marker (else the CM) in its axes, products as Adams writes them
       // (+integral of x y dm): the tensor's off-diagonal entries are their negatives.
       if (!p.ip.empty()) {
@@ -510,6 +560,8 @@ class Reader {
       js.type = JointType::Spherical;
     else if (type == "FIXED")
       js.type = JointType::Fixed;
+    else if (type == "PLANAR")
+      js.type = JointType::Planar;
     else if (type == "HOOKE") {
       // The cross pins are I's x axis and J's y axis (Adams keeps them perpendicular).
       js.type = JointType::Universal;
@@ -706,6 +758,117 @@ class Reader {
     };
     apply(mi, "", "");
     if (!actionOnly) apply(mj, partOf(mi).ground ? "" : "_on_j", "-");
+  }
+
+  // SPRINGDAMPER/TRANSLATIONAL: F = -C dr/dt - K (r - LENGTH) + FORCE along the line from J to
+  // I, r their distance: a spring_damper with body2 I's part and body1 J's, in SI.
+  void springDamper(const Statement& s) {
+    static constexpr const char* kKeys[] = {
+        "TRANSLATIONAL", "ROTATIONAL", "I",  "J",  "K",     "C",
+        "LENGTH",        "FORCE",      "KT", "CT", "ANGLE", "TORQUE"};
+    const Argument *i = nullptr, *j = nullptr;
+    ForceSpec f;
+    f.type = ForceType::SpringDamper;
+    f.stiffness = 0.0, f.damping = 0.0, f.freeLength = 0.0, f.preload = 0.0;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      const auto value = [&](double unit) { return Number(numbers(s, a, 1)[0] * unit); };
+      if (key == "I")
+        i = &a;
+      else if (key == "J")
+        j = &a;
+      else if (key == "K")
+        f.stiffness = value(units_.force / units_.length);
+      else if (key == "C")
+        f.damping = value(units_.force / units_.velocity());
+      else if (key == "LENGTH")
+        f.freeLength = value(units_.length);
+      else if (key == "FORCE")
+        f.preload = value(units_.force);
+      else if (key == "TRANSLATIONAL")
+        continue;
+      else if (key.empty())
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+      else
+        throw Unsupported{{a.line, where(s) + ": " + key +
+                                       " (a rotational spring-damper) is not "
+                                       "read yet"}};
+    }
+    if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
+    const Marker& mi = markerAt(s, *i);
+    const Marker& mj = markerAt(s, *j);
+    f.name = nameOf(s, "springdamper");
+    f.body2 = partOf(mi).name;
+    f.body1 = partOf(mj).name;
+    f.point2 = pointOnBody(mi);
+    f.point1 = pointOnBody(mj);
+    spec_.forces.push_back(f);
+  }
+
+  // VFORCE (FX FY FZ) and VTORQUE (TX TY TZ): a vector on I's part at I's origin, its components
+  // along RM's axes; the reaction acts on JFLOAT's part, read when that is ground.
+  void vectorForce(const Statement& s, bool torque) {
+    static constexpr const char* kKeys[] = {"I",  "JFLOAT", "RM", "FX", "FY",
+                                            "FZ", "TX",     "TY", "TZ", "ROUTINE"};
+    const Argument *i = nullptr, *jfloat = nullptr, *rm = nullptr;
+    std::array<const Argument*, 3> components{};
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "I")
+        i = &a;
+      else if (key == "JFLOAT")
+        jfloat = &a;
+      else if (key == "RM")
+        rm = &a;
+      else if (key.size() == 2 && key[0] == (torque ? 'T' : 'F') && a.expression)
+        components[static_cast<std::size_t>(key[1] - 'X')] = &a;
+      else if (key == "ROUTINE")
+        throw Unsupported{{a.line, where(s) + ": ROUTINE names a user subroutine, which cannot be "
+                                              "imported"}};
+      else
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+    }
+    if (!i || !jfloat || !rm)
+      throw DatasetError{s.line, where(s) + ": needs its I, JFLOAT and RM markers"};
+    const Marker& mi = markerAt(s, *i);
+    const Marker& mj = markerAt(s, *jfloat);
+    const Marker& mr = markerAt(s, *rm);
+    if (!partOf(mj).ground)
+      throw Unsupported{{jfloat->line, where(s) + ": a JFLOAT on a moving part (the reaction) is "
+                                                  "not read yet"}};
+    const bool onBody = mr.part == mi.part;
+    if (!partOf(mr).ground && !onBody)
+      throw Unsupported{{rm->line, where(s) + ": RM on a third part is not read yet"}};
+    const Part& p = partOf(mi);
+    if (p.ground) return;  // acts on ground only
+    ExpressionContext context = expressionContext(s);
+    std::array<std::string, 3> value;
+    for (std::size_t k = 0; k < 3; ++k)
+      value[k] = components[k] ? "(" +
+                                     translateExpression(components[k]->values.front(),
+                                                         components[k]->line, context) +
+                                     ")"
+                               : "0";
+    // Along RM's axes: in ground's (RM on ground) or in the body's (RM on I's part).
+    const Matrix3d axes = onBody ? frameOnBody(mr).axes : global(mr).axes;
+    const double unit = torque ? units_.torque() : units_.force;
+    ForceSpec f;
+    f.name = nameOf(s, torque ? "vtorque" : "vforce");
+    f.type = torque ? ForceType::Torque : ForceType::Force;
+    f.body = p.name;
+    if (!torque) f.point = pointOnBody(mi);
+    f.frame = onBody ? "body" : "global";
+    for (int r = 0; r < 3; ++r) {
+      std::string sum;
+      for (int c = 0; c < 3; ++c) {
+        const double a = axes(r, c) * unit;
+        if (a == 0) continue;
+        sum += (sum.empty() ? "" : " + ") + expr::numberText(a) + "*" +
+               value[static_cast<std::size_t>(c)];
+      }
+      f.vector.push_back(sum.empty() ? "0" : sum);
+    }
+    spec_.forces.push_back(f);
   }
 
   // GCON: FUNCTION = 0, an equation of positions or, when it measures velocities, of velocities

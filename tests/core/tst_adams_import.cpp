@@ -64,6 +64,8 @@ class TestAdamsImport : public QObject {
   void pendulumInInches();
   void productsOfInertia();
   void jointMotionInDegrees();
+  void velocitiesAndHolds();
+  void vectorForcesAndSprings();
   void refusals_data();
   void refusals();
   void unsupportedListedOrSkipped();
@@ -145,6 +147,88 @@ void TestAdamsImport::productsOfInertia() {
   QCOMPARE(I[3].value, -0.01);
   QCOMPARE(I[4].value, -0.02);
   QCOMPARE(I[5].value, -0.03);
+}
+
+void TestAdamsImport::velocitiesAndHolds() {
+  // VX VY VZ are the CM's velocity in ground's axes (dataset units), WX WY WZ the angular velocity
+  // about the CM marker's axes; EXACT holds X Y Z, and the orientation when all three angles are
+  // held (some of them: not read).
+  const Spec spec = readOrFail(pendulumWith(
+      {{"MARKER/20\n, PART = 2\n, QP = 2, 0, 0",
+        "MARKER/20\n, PART = 2\n, QP = 2, 0, 0\n, REULER = 90D, 90D, 0D"},
+       {"IP = 0.1, 0.1, 0.1",
+        "IP = 0.1, 0.1, 0.1\n, VX = 1, VZ = -2\n, WX = 3\n, EXACT = X:PSI:THETA:PHI"}}));
+  const BodySpec& arm = spec.bodies[0];
+  QCOMPARE(arm.velocity.size(), std::size_t(3));
+  QCOMPARE(arm.velocity[0].value, 1.0);
+  QCOMPARE(arm.velocity[1].value, 0.0);
+  QCOMPARE(arm.velocity[2].value, -2.0);
+  // The CM's x axis: Rz(90) Rx(90) x = global y.
+  QCOMPARE(arm.angularVelocity.size(), std::size_t(3));
+  QVERIFY(std::abs(arm.angularVelocity[0].value) < 1e-15);
+  QVERIFY(std::abs(arm.angularVelocity[1].value - 3.0) < 1e-15);
+  QVERIFY(std::abs(arm.angularVelocity[2].value) < 1e-15);
+  QVERIFY((arm.hold == std::vector<std::string>{"x", "orientation"}));
+  QCOMPARE(
+      firstError(pendulumWith({{"IP = 0.1, 0.1, 0.1", "IP = 0.1, 0.1, 0.1\n, EXACT = Y:PSI"}})),
+      std::string("test.adm:22: PART/2: EXACT holds some of PSI, THETA and PHI; Reuleaux holds "
+                  "the whole orientation or none (not read)"));
+}
+
+void TestAdamsImport::vectorForcesAndSprings() {
+  // VFORCE's components along RM's axes: RM on ground (its z along global y) gives a force in
+  // ground's axes, RM on the part a force in the body's; VTORQUE likewise; the reaction's JFLOAT
+  // must be a FLOATING marker and no FLOATING marker holds a joint. SPRINGDAMPER in inches.
+  const std::string forces =
+      "MARKER/30\n, PART = 1\n, FLOATING\n"
+      "MARKER/22\n, PART = 2\n, QP = 1, 0, 0\n, REULER = 0D, 0D, 90D\n"
+      "VFORCE/1\n, I = 22\n, JFLOAT = 30\n, RM = 10\n, FX = 1\\FY = 2*TIME\\FZ = 0\n"
+      "VFORCE/2\n, I = 22\n, JFLOAT = 30\n, RM = 22\n, FX = 5\n"
+      "VTORQUE/1\n, I = 22\n, JFLOAT = 30\n, RM = 10\n, TZ = 4\n"
+      "SPRINGDAMPER/1\n, TRANSLATIONAL\n, I = 22\n, J = 10\n, K = 3\n, C = 0.5\n, LENGTH = 1.5\n, "
+      "FORCE = 0.2\n"
+      "ACCGRAV/";
+  const Spec spec = readOrFail(pendulumWith({{"ACCGRAV/", forces}}));
+  QCOMPARE(spec.forces.size(), std::size_t(4));
+  const Model model = test::compileOrFail(spec);
+  const auto vectorOf = [&](std::size_t k, double t) {
+    Eigen::Vector3d v;
+    const std::vector<double> time{t};
+    for (int c = 0; c < 3; ++c)
+      v(c) = expr::evaluate(model.forces[k].functions[static_cast<std::size_t>(c)].value, time);
+    return v;
+  };
+  // Marker 10's axes, the pin's on ground (REULER 0, -90D, 0).
+  const Eigen::Matrix3d ground = rotation::fromEuler313({0, -kPi / 2, 0});
+  QVERIFY((vectorOf(0, 0.5) - ground * Eigen::Vector3d(1, 1, 0)).norm() < 1e-14);
+  QVERIFY(!model.forces[0].bodyFrame);
+  QVERIFY(model.forces[1].bodyFrame);
+  QVERIFY((vectorOf(1, 0) - Eigen::Vector3d(0, 5, 0)).norm() < 1e-14);  // the marker's x: body y
+  QCOMPARE(model.forces[2].type, ForceType::Torque);
+  QVERIFY((vectorOf(2, 0) - ground * Eigen::Vector3d(0, 0, 4)).norm() < 1e-14);
+  const Force& spring = model.forces[3];
+  QCOMPARE(spring.type, ForceType::SpringDamper);
+  QCOMPARE(spring.stiffness, 3.0);
+  QCOMPARE(spring.damping, 0.5);
+  QCOMPARE(spring.freeLength, 1.5);
+  QCOMPARE(spring.preload, 0.2);
+  QVERIFY((spring.s2 - Eigen::Vector3d(-1, 0, 0)).norm() < 1e-15);  // 1 m from the CM at 2 m
+
+  Spec inch = readOrFail(pendulumWith(
+      {{"LENGTH = METER", "LENGTH = INCH"},
+       {"ACCGRAV/",
+        "SPRINGDAMPER/1\n, I = 21\n, J = 10\n, K = 3\n, C = 0.5\n, LENGTH = 2\nACCGRAV/"}}));
+  QCOMPARE(inch.forces.front().stiffness->value, 3.0 / 0.0254);
+  QCOMPARE(inch.forces.front().damping->value, 0.5 / 0.0254);
+  QCOMPARE(inch.forces.front().freeLength->value, 2 * 0.0254);
+
+  QCOMPARE(firstError(pendulumWith({{"ACCGRAV/",
+                                     "MARKER/30\n, PART = 1\n, FLOATING\nVFORCE/1\n, I = 21\n, "
+                                     "JFLOAT = 10\n, RM = 10\n, FX = 1\nACCGRAV/"}})),
+           std::string("test.adm:41: VFORCE/1: JFLOAT = 10 must be a FLOATING marker"));
+  QCOMPARE(
+      firstError(pendulumWith({{"MARKER/10\n, PART = 1", "MARKER/10\n, PART = 1\n, FLOATING"}})),
+      std::string("test.adm:35: JOINT/1: J = 10 is a FLOATING marker"));
 }
 
 void TestAdamsImport::jointMotionInDegrees() {
@@ -277,9 +361,9 @@ void TestAdamsImport::unsupportedListedOrSkipped() {
                      "MOTION/2, JOINT = 4, FUNCTION = time\n"
                      "SFORCE/5, ROTATIONAL, I = 21, J = 10, FUNCTION = USER(1, 2)\n"
                      "ACCGRAV/"},
-                    {", IP = 0.1, 0.1, 0.1", ", IP = 0.1, 0.1, 0.1\n, VX = 3"}});
+                    {", IP = 0.1, 0.1, 0.1", ", IP = 0.1, 0.1, 0.1\n, MATERIAL = STEEL"}});
   const QStringList expected{
-      "test.adm:22: PART/2: VX is not read yet", "test.adm:37: BUSHING/3 is not read yet",
+      "test.adm:22: PART/2: MATERIAL is not read yet", "test.adm:37: BUSHING/3 is not read yet",
       "test.adm:38: JOINT/4: CONVEL joints are not read yet",
       "test.adm:40: SFORCE/5: FUNCTION = USER(1, 2): calls a user subroutine (USER), which cannot "
       "be imported",
