@@ -1,11 +1,14 @@
 // convert IN OUT: read a model file of any supported format (e.g. simEngine2D .adm) and write it
-// as .rlx. Only the file's structure is checked; `check` the result to compile it.
+// as .rlx, or, when OUT ends in .adm, as an Adams/Solver dataset (which compiles the model and
+// refuses, by name, each element Adams has no statement for). An .rlx is checked for structure
+// only; `check` the result to compile it.
 #include "command_args.h"
 #include "commands.h"
 #include "exit_codes.h"
 #include "model_input.h"
 #include "output.h"
 
+#include "io/atomic_write.h"
 #include "io/model_file.h"
 
 #include <cstdio>
@@ -25,7 +28,18 @@ int convertCommand(const std::vector<std::string>& words) {
   const std::optional<Spec> spec = loadSpec(in, *args, quiet);
   if (!spec) return kExitInvalidModel;
   std::string error;
-  if (!saveRlxFile(*spec, out, &error)) {
+  if (out.ends_with(".adm")) {
+    const AdamsWriteResult dataset = writeAdams(*spec);
+    printDiagnostics(dataset.diagnostics, in, quiet);
+    if (!dataset.text) {
+      printError("no Adams dataset written to " + out);
+      return kExitInvalidModel;
+    }
+    if (!writeFileAtomically(out, *dataset.text, &error)) {
+      printError(error);
+      return kExitInvalidModel;
+    }
+  } else if (!saveRlxFile(*spec, out, &error)) {
     printError(error);
     return kExitInvalidModel;
   }

@@ -21,7 +21,8 @@ Commands:
   run      MODEL -o OUT.csv [options]
            Run the model's analysis and write the results as CSV.
   convert  IN OUT [--acf FILE] [--ignore-unsupported]
-           Convert a model file (an Adams dataset or a simEngine2D .adm) to a .rlx file.
+           Convert a model file (an Adams dataset or a simEngine2D .adm) to a .rlx file, or
+           any model to an Adams/Solver dataset when OUT ends in .adm.
   plot     RESULTS.csv --y COLUMN... -o FILE [--x COLUMN] [--log] [--title TEXT]
            [--size WxH] [--dpi N]
            Plot result columns (as the desktop application does) to a PNG, SVG or PDF image,

@@ -39,6 +39,15 @@ enum class AdamsImport { Strict, SkipUnsupported };
 LoadResult readAdams(std::string_view text, const std::string& source,
                      AdamsImport mode = AdamsImport::Strict);
 
+struct AdamsWriteResult {
+  std::optional<std::string> text;  // empty when an element cannot be written
+  Diagnostics diagnostics;          // compile's, each element refused, warnings
+};
+
+// Spec -> Adams/Solver dataset text in SI (io/adams_writer.cpp, docs/adams-datasets.md): the spec
+// is compiled first; an element Adams has no statement for is refused by name.
+AdamsWriteResult writeAdams(const Spec& spec);
+
 // Reads a model file of any of these formats, recognised by content. For a simEngine2D model the
 // analysis comes from `acfPath` or, when empty, from a same-named .acf beside the .adm.
 LoadResult loadModelFile(const std::string& path, const std::string& acfPath = {},

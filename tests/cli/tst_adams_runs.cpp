@@ -99,6 +99,7 @@ class TestAdamsRuns : public QObject {
   void springsAsWritten();
   void inchSliderCrank();
   void ignoreUnsupported();
+  void convertToDataset();
 };
 
 void TestAdamsRuns::matchesAdams_data() {
@@ -385,6 +386,42 @@ void TestAdamsRuns::ignoreUnsupported() {
   QCOMPARE(skipping.exitCode, 0);
   QVERIFY2(skipping.err.contains("BUSHING/3 is not read yet (skipped)"), qPrintable(skipping.err));
   QVERIFY(skipping.out.contains("degrees of freedom: 1"));
+}
+
+void TestAdamsRuns::convertToDataset() {
+  // convert writes a dataset when OUT ends in .adm: the slider-crank's runs as .rlx and as the
+  // written .adm agree; a model with a gear is refused (exit 1), the gears named, nothing written.
+  QTemporaryDir dir;
+  const QString example = QString::fromStdString(rlx::test::examplePath("slider_crank.rlx"));
+  const QString dataset = dir.filePath("slider_crank.adm");
+  const auto convert = runCli({"convert", example, dataset});
+  QVERIFY2(convert.exitCode == 0, qPrintable(convert.err));
+  const auto run = [&](const QString& model, const QString& out) {
+    return runCli({"run", model, "--analysis", "kinematics", "--end", "1", "--output-step", "0.05",
+                   "--tolerance", "1e-12", "-o", out});
+  };
+  QCOMPARE(run(example, dir.filePath("rlx.csv")).exitCode, 0);
+  QCOMPARE(run(dataset, dir.filePath("adm.csv")).exitCode, 0);
+  const Table a = readTable(dir.filePath("rlx.csv").toStdString(), ','),
+              b = readTable(dir.filePath("adm.csv").toStdString(), ',');
+  QCOMPARE(a.rows.size(), std::size_t(21));
+  QCOMPARE(b.rows.size(), a.rows.size());
+  double difference = 0;
+  for (std::size_t k = 0; k < a.rows.size(); ++k)
+    for (const char* c :
+         {"crank.x", "crank.y", "rod.x", "rod.y", "slider.x", "slider.y", "crank_drive.effort"})
+      difference = std::max(difference, std::abs(a.rows[k][a.column(c)] - b.rows[k][b.column(c)]));
+  QVERIFY2(difference < 1e-9, qPrintable(QString::number(difference)));
+
+  const QString gears = dir.filePath("gear_train.adm");
+  const auto refused =
+      runCli({"convert", QString::fromStdString(rlx::test::examplePath("gear_train.rlx")), gears});
+  QCOMPARE(refused.exitCode, 1);
+  QVERIFY2(refused.err.contains("joint mesh_12: gear joints are not written yet"),
+           qPrintable(refused.err));
+  QVERIFY2(refused.err.contains("joint mesh_34: gear joints are not written yet"),
+           qPrintable(refused.err));
+  QVERIFY(!QFile::exists(gears));
 }
 
 QTEST_GUILESS_MAIN(TestAdamsRuns)

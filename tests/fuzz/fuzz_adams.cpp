@@ -1,5 +1,6 @@
 // Fuzz target "adams": the Adams dataset reader (text, units, statements, expressions), the
-// .rlx writer's round trip of what it read, compile and assembly.
+// .rlx writer's round trip of what it read, the dataset writer's (what it writes of an imported
+// model reads back), compile and assembly.
 #include "fuzz_targets.h"
 
 #include "io/model_file.h"
@@ -15,6 +16,10 @@ void adamsInput(std::string_view input) {
   const std::string written = writeRlx(*loaded.spec);
   require(readRlx(written, "fuzz-written.rlx").spec.has_value(),
           "readRlx reads what writeRlx wrote of a dataset");
+  // Written back as a dataset (when it compiles and every element has a statement): it reads.
+  const AdamsWriteResult dataset = writeAdams(*loaded.spec);
+  require(!dataset.text || readAdams(*dataset.text, "fuzz-written.adm").spec.has_value(),
+          "readAdams reads what writeAdams wrote of a dataset");
   compileAndAssemble(*loaded.spec);
 }
 
