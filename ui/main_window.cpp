@@ -163,6 +163,7 @@ void MainWindow::createActions() {
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->setObjectName("fileMenu");
   file->addAction(action("new"));
   file->addAction(action("new3d"));
   file->addAction(action("open"));
@@ -174,8 +175,11 @@ void MainWindow::createMenus() {
   file->addAction(action("save"));
   file->addAction(action("saveAs"));
   file->addSeparator();
-  file->addAction(action("exportPlot"));
-  file->addAction(action("exportAnimation"));
+  QMenu* exports = file->addMenu(tr("&Export"));
+  exports->setObjectName("exportMenu");
+  exports->addAction(action("exportPlot"));
+  exports->addAction(action("exportAnimation"));
+  exports->addAction(action("exportAdams"));
   file->addSeparator();
   file->addAction(action("quit"));
 

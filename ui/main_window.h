@@ -79,6 +79,7 @@ class MainWindow : public QMainWindow {
   void connectViewport();
   void exportAnimation();
   void exportPlot();
+  void exportAdams();
   void updateTitle();
   void updateActions();
   bool maybeSave();

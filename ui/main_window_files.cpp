@@ -3,6 +3,7 @@
 #include "main_window.h"
 
 #include "document/commands.h"
+#include "io/atomic_write.h"
 #include "io/model_file.h"
 
 #include <QCoreApplication>
@@ -116,6 +117,52 @@ bool MainWindow::openPath(const QString& path) {
   addRecent(QFileInfo(path).absoluteFilePath());
   status_->setText(tr("Opened %1").arg(QFileInfo(path).fileName()));
   return true;
+}
+
+// File > Export > Adams Dataset…: the model as an Adams/Solver dataset (io/adams_writer.cpp),
+// written atomically. A model with an element Adams has no statement for is not written: the box
+// names each, before any file is asked for. The document stays as it was.
+void MainWindow::exportAdams() {
+  const AdamsWriteResult dataset = writeAdams(document_.spec());
+  if (!dataset.text) {
+    QStringList lines;
+    for (const Diagnostic& d : dataset.diagnostics)
+      if (d.severity == Severity::Error) lines << QString::fromStdString(d.text());
+    QMessageBox box(
+        QMessageBox::Warning, tr("Export Adams Dataset"),
+        tr("\"%1\" cannot be written as an Adams dataset.").arg(document_.displayName()),
+        QMessageBox::Ok, this);
+    box.setInformativeText(lines.join("\n"));
+    box.setObjectName("exportAdamsErrorBox");
+    box.exec();
+    return;
+  }
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export Adams Dataset"),
+      QSettings().value("files/lastFolder", QDir::homePath()).toString() + "/" +
+          QFileInfo(document_.displayName()).completeBaseName() + ".adm",
+      tr("Adams/Solver datasets (*.adm)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(".adm")) path += ".adm";
+  std::string error;
+  if (!writeFileAtomically(path.toStdString(), *dataset.text, &error)) {
+    status_->setText(tr("%1 was not exported").arg(QFileInfo(path).fileName()));
+    QMessageBox box(QMessageBox::Critical, tr("Export Adams Dataset"),
+                    tr("\"%1\" was not written.").arg(QFileInfo(path).fileName()), QMessageBox::Ok,
+                    this);
+    box.setInformativeText(QString::fromStdString(error));
+    box.setObjectName("exportAdamsErrorBox");
+    box.exec();
+    return;
+  }
+  QString done = tr("Exported %1 as the Adams dataset %2")
+                     .arg(document_.displayName(), QFileInfo(path).fileName());
+  for (const Diagnostic& d : dataset.diagnostics)  // the writer's notes (Adams' angle range)
+    if (d.severity == Severity::Warning) {
+      done += " (" + QString::fromStdString(d.text()) + ")";
+      break;
+    }
+  status_->setText(done);
 }
 
 bool MainWindow::save() {

@@ -177,8 +177,9 @@ void MainWindow::createViewportActions() {
     viewport_->setTraces(points);
     showFrame(timeline_->frame());
   });
-  make("exportPlot", tr("Export &Plot…"), [this] { exportPlot(); });
-  make("exportAnimation", tr("Export &Animation…"), [this] { exportAnimation(); });
+  make("exportPlot", tr("&Plot…"), [this] { exportPlot(); });
+  make("exportAnimation", tr("&Animation…"), [this] { exportAnimation(); });
+  make("exportAdams", tr("A&dams Dataset…"), [this] { exportAdams(); });
 }
 
 void MainWindow::connectViewport() {

@@ -603,8 +603,7 @@ AdamsWriteResult writeAdams(const Spec& spec) {
   Writer writer(spec, *compiled.model);
   std::string text = writer.write(refused, result.diagnostics);
   for (const Refused& r : refused)
-    result.diagnostics.push_back(
-        {Severity::Error, r.element, "", r.message + " (no Adams dataset is written)"});
+    result.diagnostics.push_back({Severity::Error, r.element, "", r.message});
   if (refused.empty()) result.text = std::move(text);
   return result;
 }

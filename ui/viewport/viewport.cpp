@@ -4,6 +4,7 @@
 #include "viewport/geometry.h"
 #include "viewport/scene_sync.h"
 
+#include <QApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -667,6 +668,7 @@ void Viewport::startDrag(const QString& body, const QVector3D& world) {
   dragLocal_ = toQt(bodyPointLocal(*model_, scene_->state().q, b, toEigen(world)));
   vtkCamera* camera = renderer_->GetActiveCamera();
   dragPlaneDepth_ = Vec3(camera->GetDirectionOfProjection()).dot(toEigen(world));
+  dragMoved_ = false;
   emit dragStarted(body, dragLocal_);
 }
 
@@ -694,6 +696,10 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
       requestRender();
       return;
     case Gesture::DragBody: {
+      // A hand's tremor while clicking to select is not a drag.
+      if (!dragMoved_ && (pos - pressPos_).manhattanLength() < QApplication::startDragDistance())
+        return;
+      dragMoved_ = true;
       const QVector3D target = worldAt(pos);
       emit dragMoved(dragBody_, dragLocal_, target);
       if (liveDrag_ && model_) {
@@ -749,7 +755,7 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
   const Gesture gesture = gesture_;
   gesture_ = Gesture::None;
   if (gesture == Gesture::DragBody) {
-    emit dragFinished(dragBody_, scene_->state());
+    if (dragMoved_) emit dragFinished(dragBody_, scene_->state());
     dragBody_.clear();
     return;
   }

@@ -189,6 +189,7 @@ class Viewport : public QOpenGLWidget {
   QString dragBody_;
   QVector3D dragLocal_;
   double dragPlaneDepth_ = 0.0;
+  bool dragMoved_ = false;  // the drag went past the start distance: a click moves nothing
 };
 
 }  // namespace rlx::ui
