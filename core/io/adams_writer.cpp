@@ -14,6 +14,7 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -140,7 +141,10 @@ class Writer {
     for (const UserConstraint& c : model_.constraints)
       if (!isCoupler(c.name)) attempt(refused, [&] { gcon(c); });
     std::vector<StatementOut> parts = this->parts();
-    std::string out = (model_.name.empty() ? std::string("Reuleaux model") : model_.name) + "\n";
+    std::string title = model_.name.empty() ? std::string("Reuleaux model") : model_.name;
+    std::replace(title.begin(), title.end(), '\n', ' ');  // the title is the first line only
+    std::replace(title.begin(), title.end(), '\r', ' ');
+    std::string out = title + "\n";
     out += "!\n! Written by Reuleaux in SI units from a " + std::to_string(model_.dimension) +
            "-D model (docs/adams-datasets.md).\n!\n";
     out += section("SYSTEM UNITS");

@@ -182,6 +182,11 @@ void TestAdamsExport::goldenSliderCrank() {
   }
   for (const QString& line : QString::fromStdString(text).split('\n'))
     QVERIFY2(line.size() <= 80, qPrintable(line));
+
+  // A name of two lines is a title of one.
+  Spec twoLines = spec;
+  twoLines.name = "Offset\nslider-crank";
+  QCOMPARE(readBack(writtenOrFail(twoLines)).name, std::string("Offset slider-crank"));
 }
 
 void TestAdamsExport::functionsInAdamsGrammar() {
