@@ -100,8 +100,9 @@ class Reader {
         attempt(s, [&] { springDamper(s); });
       else if (k == "VFORCE" || k == "VTORQUE")
         attempt(s, [&] { vectorForce(s, k == "VTORQUE"); });
-      else if (k == "MOTION" || k == "UNITS" || k == "PART" || k == "MARKER" || k == "VARIABLE")
-        continue;  // motions below, once every joint is known
+      else if (k == "MOTION" || k == "COUPLER" || k == "UNITS" || k == "PART" || k == "MARKER" ||
+               k == "VARIABLE")
+        continue;  // motions and couplers below, once every joint is known
       else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
         continue;
       else if (k.empty())
@@ -110,8 +111,10 @@ class Reader {
       else
         attempt(s, [&] { throw Unsupported{{s.line, where(s) + " is not read yet"}}; });
     }
-    for (const Statement& s : text_.statements)
+    for (const Statement& s : text_.statements) {
       if (kind(s) == "MOTION") attempt(s, [&] { motion(s); });
+      if (kind(s) == "COUPLER") attempt(s, [&] { coupler(s); });
+    }
     spec_.description =
         "Imported from an Adams/Solver dataset (units: " + units_.description + ").";
     return spec_;
@@ -678,15 +681,8 @@ class Reader {
                                      (axis == "ROTATION" ? "rotation" : "translation")};
     if (js.type == JointType::Cylindrical)
       throw Unsupported{{s.line, where(s) + ": motions of cylindrical joints are not read yet"}};
-    const Placement gi = global(*i), gj = global(*j);
-    double start = 0, scale = 1;
-    if (axis == "ROTATION") {
-      const Vector3d xi = gi.axes.col(0), xj = gj.axes.col(0), zj = gj.axes.col(2);
-      start = std::atan2(xj.cross(xi).dot(zj), xj.dot(xi));
-    } else {
-      start = (gi.origin - gj.origin).dot(gj.axes.col(2));
-      scale = units_.length;
-    }
+    const double start = displacement(*i, *j, axis == "ROTATION");
+    const double scale = axis == "ROTATION" ? 1.0 : units_.length;
     ExpressionContext context = expressionContext(s);
     const std::string f = translateExpression(function, functionLine, context);
     MotionSpec m;
@@ -695,6 +691,85 @@ class Reader {
     m.function = scale == 1 ? f : expr::numberText(scale) + "*(" + f + ")";
     if (start != 0) m.function += " - (" + expr::numberText(start) + ")";
     spec_.motions.push_back(m);
+  }
+
+  // Adams' displacement of a joint's I marker from its J marker: the angle from J's x axis to I's
+  // about J's z, or the travel of I's origin along J's z, in the file's configuration.
+  double displacement(const Marker& i, const Marker& j, bool rotation) {
+    const Placement gi = global(i), gj = global(j);
+    if (!rotation) return (gi.origin - gj.origin).dot(gj.axes.col(2));
+    const Vector3d xi = gi.axes.col(0), xj = gj.axes.col(0), zj = gj.axes.col(2);
+    return std::atan2(xj.cross(xi).dot(zj), xj.dot(xi));
+  }
+
+  // COUPLER: SCALES r1 q1 + r2 q2 (+ r3 q3) = 0 of the joints' displacements (TYPE T or R each;
+  // a cylindrical joint's R is its angle, Reuleaux's coordinate). Reuleaux's coordinates are zero
+  // in the file's configuration, so the dataset's must satisfy the relation there.
+  void coupler(const Statement& s) {
+    static constexpr const char* kKeys[] = {"JOINTS", "TYPE", "SCALES", "FUNCTION", "ROUTINE"};
+    const Argument *joints = nullptr, *types = nullptr, *scales = nullptr;
+    for (const Argument& a : s.arguments) {
+      const std::string key = matchKeyword(a.key, kKeys);
+      if (key == "JOINTS")
+        joints = &a;
+      else if (key == "TYPE")
+        types = &a;
+      else if (key == "SCALES")
+        scales = &a;
+      else if (key == "FUNCTION" || key == "ROUTINE")
+        throw Unsupported{{a.line, where(s) + ": " + key +
+                                       " names a user subroutine, which "
+                                       "cannot be imported"}};
+      else
+        throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+    }
+    if (!joints || !scales) throw DatasetError{s.line, where(s) + ": needs JOINTS and SCALES"};
+    const std::vector<double> ids = numbers(s, *joints, 0);
+    std::vector<double> r = numbers(s, *scales, 0);
+    if (ids.size() < 2 || ids.size() > 3)
+      throw DatasetError{joints->line, where(s) + ": JOINTS names two or three joints"};
+    if (r.size() + 1 == ids.size()) r.insert(r.begin(), 1.0);  // r1 defaults to 1
+    if (r.size() != ids.size())
+      throw DatasetError{scales->line, where(s) + ": SCALES needs one number per joint"};
+    std::vector<std::string> type;
+    for (const std::string& v : types ? types->values : std::vector<std::string>{})
+      for (std::size_t from = 0, colon = 0; colon != std::string::npos; from = colon + 1) {
+        colon = v.find(':', from);
+        type.push_back(v.substr(from, colon == std::string::npos ? colon : colon - from));
+      }
+    ConstraintSpec c;
+    c.type = ConstraintType::Coupler;
+    double sum = 0, scale = 0;
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      const long long id = static_cast<long long>(ids[k]);
+      if (skipped_.count({"JOINT", id}))
+        throw Unsupported{
+            {s.line, where(s) + ": its JOINT/" + std::to_string(id) + " is not imported"}};
+      const auto it = jointStatements_.find(id);
+      if (it == jointStatements_.end() || static_cast<double>(id) != ids[k])
+        throw DatasetError{joints->line,
+                           where(s) + ": JOINTS names no JOINT " + expr::numberText(ids[k])};
+      const auto& [index, i, j] = it->second;
+      const JointSpec& js = spec_.joints[index];
+      const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical;
+      const bool sliding = js.type == JointType::Translational;
+      const std::string t = k < type.size() ? type[k] : (sliding ? "T" : "R");
+      if (!(turning && t == "R") && !(sliding && t == "T"))
+        throw Unsupported{
+            {s.line, where(s) + ": joint " + js.name + " with TYPE " + t + " is not read yet"}};
+      const double unit = sliding ? units_.length : 1.0;
+      c.joints.push_back(js.name);
+      c.ratios.push_back(r[k] / unit);  // per metre where the dataset's is per its length unit
+      const double q = displacement(*i, *j, turning);  // SI
+      sum += c.ratios.back().value * q;
+      scale = std::max(scale, std::abs(c.ratios.back().value) * std::max(1.0, std::abs(q)));
+    }
+    if (std::abs(sum) > 1e-9 * scale)
+      throw Unsupported{{s.line, where(s) +
+                                     ": its joints' displacements in the file do not "
+                                     "satisfy it (Adams would move the parts; not read yet)"}};
+    c.name = nameOf(s, "coupler");
+    spec_.constraints.push_back(c);
   }
 
   // SFORCE: a force along the line from J to I (TRANSLATIONAL, the default), or along J's z axis

@@ -11,6 +11,7 @@
 #include "io/model_file.h"
 #include "joints/rotation.h"
 #include "model/compile.h"
+#include "model/number_value.h"
 
 #include <Eigen/Dense>
 
@@ -127,14 +128,18 @@ std::optional<std::pair<const char*, const char*>> adamsJoint(JointType type) {
 
 class Writer {
  public:
-  Writer(const Spec& spec, const Model& model) : spec_(spec), model_(model) {}
+  Writer(const Spec& spec, const Model& model) : spec_(spec), model_(model) {
+    for (const Parameter& p : spec.parameters)
+      if (const auto v = evaluateNumber(p.value, parameters_).value) parameters_[p.name] = *v;
+    for (const ConstraintSpec& c : spec.constraints)
+      if (c.type == ConstraintType::Coupler) coupled_.insert(c.joints.begin(), c.joints.end());
+  }
 
   std::string write(std::vector<Refused>& refused, Diagnostics& warnings) {
     warnings_ = &warnings;
-    for (const ConstraintSpec& c : spec_.constraints)
-      if (c.type == ConstraintType::Coupler)
-        refused.push_back({"constraint " + c.name, "couplers are not written yet"});
     for (std::size_t j = 0; j < model_.joints.size(); ++j) attempt(refused, [&] { joint(j); });
+    for (const ConstraintSpec& c : spec_.constraints)
+      if (c.type == ConstraintType::Coupler) attempt(refused, [&] { coupler(c); });
     if (model_.dimension == 2) keepInPlane();
     for (const Motion& m : model_.motions) attempt(refused, [&] { motion(m); });
     for (std::size_t f = 0; f < model_.forces.size(); ++f) attempt(refused, [&] { force(f); });
@@ -302,8 +307,9 @@ class Writer {
           angleWarning();
           return "AZ" + ids({i, j});
         }
-        return joint.q0 == 0 ? "DZ" + ids({i, j, j})
-                             : "(DZ" + ids({i, j, j}) + " - " + number(joint.q0) + ")";
+        const double start = coupled_.count(joint.name) ? 0.0 : joint.q0;  // (jointMarkers)
+        return start == 0 ? "DZ" + ids({i, j, j})
+                          : "(DZ" + ids({i, j, j}) + " - " + number(start) + ")";
       }
       case MeasureKind::SpringLength:
       case MeasureKind::SpringRate: {
@@ -327,10 +333,13 @@ class Writer {
 
   // The I and J markers of a joint: axes that coincide in the file's configuration (2-D: the
   // plane's for turning and fixed joints, z along the line for sliding ones; HOOKE: J's y along
-  // axis1, I's x along axis2; else the joint's own frames).
+  // axis1, I's x along axis2; else the joint's own frames). A sliding joint in a coupler has its
+  // J moved along the line to where I is, so that Adams' travel, which COUPLER relates, starts at
+  // zero as Reuleaux's coordinate does.
   std::pair<int, int> jointMarkers(const Joint& j) {
-    Matrix3d global = Matrix3d::Identity();
+    Matrix3d global = axesOf(j.body1) * j.frame1;
     if (model_.dimension == 2) {
+      global.setIdentity();
       if (j.type == JointType::Translational || j.type == JointType::PointOnLine) {
         const Vector3d line = axesOf(j.body1) * j.a1;
         global << Vector3d::UnitZ(), line.cross(Vector3d::UnitZ()), line;
@@ -340,12 +349,20 @@ class Writer {
       Vector3d pin2 = axesOf(j.body2) * j.frame2.col(2);
       pin2 = (pin2 - pin2.dot(pin1) * pin1).normalized();
       global << pin2, pin1, pin2.cross(pin1);
-    } else {
-      return {marker(j.body2, j.s2, j.frame2, j.name + "_i"),
-              marker(j.body1, j.s1, j.frame1, j.name + "_j")};
     }
+    Vector3d s1 = j.s1;
+    if (coupled_.count(j.name) &&
+        (j.type == JointType::Translational || j.type == JointType::Cylindrical)) {
+      const Vector3d line = global.col(2);
+      const Vector3d p1 = originOf(j.body1) + axesOf(j.body1) * j.s1;
+      const Vector3d p2 = originOf(j.body2) + axesOf(j.body2) * j.s2;
+      s1 += axesOf(j.body1).transpose() * (line.dot(p2 - p1) * line);
+    }
+    if (model_.dimension == 3 && j.type != JointType::Universal)
+      return {marker(j.body2, j.s2, j.frame2, j.name + "_i"),
+              marker(j.body1, s1, j.frame1, j.name + "_j")};
     return {markerGlobal(j.body2, j.s2, global, j.name + "_i"),
-            markerGlobal(j.body1, j.s1, global, j.name + "_j")};
+            markerGlobal(j.body1, s1, global, j.name + "_j")};
   }
 
   void joint(std::size_t index) {
@@ -495,6 +512,32 @@ class Writer {
     }
   }
 
+  // COUPLER on the JOINT statements of its joints: Adams' displacements of I from J, which
+  // start at zero where Reuleaux's coordinates do (the markers above); TYPE R for a cylindrical
+  // joint's angle, its coordinate.
+  void coupler(const ConstraintSpec& c) {
+    const std::string element = "constraint " + c.name;
+    std::string joints, types, scales;
+    for (std::size_t k = 0; k < c.joints.size(); ++k) {
+      int index = 0;
+      while (model_.joints[static_cast<std::size_t>(index)].name != c.joints[k]) ++index;
+      const JointType type = model_.joints[static_cast<std::size_t>(index)].type;
+      const auto id = jointIds_.find(index);
+      if (id == jointIds_.end() ||
+          (type != JointType::Revolute && type != JointType::Translational &&
+           type != JointType::Cylindrical))
+        throw Refused{element, "couplers of " + std::string(jointTypeName(type)) +
+                                   " joints are not written yet"};
+      const std::string separator = k ? ", " : "";
+      joints += separator + std::to_string(id->second);
+      types += (k ? ":" : "") + std::string(type == JointType::Translational ? "T" : "R");
+      scales += separator + number(evaluateNumber(c.ratios[k], parameters_).value.value_or(0.0));
+    }
+    constraints_.push_back({c.name,
+                            "COUPLER/" + std::to_string(++couplers_),
+                            {"JOINTS = " + joints, "TYPE = " + types, "SCALES = " + scales}});
+  }
+
   void gcon(const UserConstraint& c) {
     const int i = c.bodies.empty() ? groundFrame() : cmMarker(c.bodies.front());
     for (std::size_t k = 0; k < c.equations.size(); ++k) {
@@ -592,8 +635,10 @@ class Writer {
   std::map<int, int> jointIds_;                                      // JOINT/id by joint
   std::vector<std::pair<int, int>> inPlane_;  // bodies a planar joint keeps in one plane
   std::vector<StatementOut> constraints_, forces_;
-  int joints_ = 0, jprims_ = 0, motions_ = 0, gcons_ = 0, sforces_ = 0, springs_ = 0, vforces_ = 0,
-      vtorques_ = 0;
+  std::map<std::string, double> parameters_;
+  std::set<std::string> coupled_;  // joints in couplers
+  int couplers_ = 0, joints_ = 0, jprims_ = 0, motions_ = 0, gcons_ = 0, sforces_ = 0, springs_ = 0,
+      vforces_ = 0, vtorques_ = 0;
 };
 
 }  // namespace

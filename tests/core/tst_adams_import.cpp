@@ -10,6 +10,7 @@
 #include "solve/equations/reactions.h"
 #include "test_support.h"
 
+#include <QDir>
 #include <QtTest>
 
 #include <cmath>
@@ -427,47 +428,66 @@ void TestAdamsImport::names() {
 }
 
 void TestAdamsImport::corruptedCopies() {
-  // Thousands of copies of the pendulum with characters deleted, doubled, replaced (by ones a
-  // dataset uses) or swapped: each reads as a model, which saves as .rlx that reads back and
-  // compiles or is refused, or as messages; never a crash.
-  const std::string original = test::readFile(test::testDataPath("adams_pendulum.adm"));
+  // Copies of every dataset in tests/data (the pendulum, the inch slider-crank, Chrono's) with
+  // characters deleted, doubled, replaced (by ones a dataset uses) or swapped: each reads as a
+  // model, which saves as .rlx that reads back and compiles or is refused, and written as a
+  // dataset reads back too; or as messages; never a crash.
+  std::vector<std::string> datasets{test::testDataPath("adams_pendulum.adm")};
+  for (const char* folder : {"adams", "adams/chrono"})
+    for (const QString& f :
+         QDir(QString::fromStdString(test::testDataPath(folder))).entryList({"*.adm"}))
+      datasets.push_back(test::testDataPath(std::string(folder) + "/" + f.toStdString()));
   const std::string alphabet = "/,=!\n\\()*:'-+.0123456789DEIJ PARTMKERGOUNDFSV_";
   std::mt19937 random(21);
-  int models = 0, refused = 0, compiled = 0;
-  for (int copy = 0; copy < 4000; ++copy) {
-    std::string text = original;
-    const int edits = 1 + static_cast<int>(random() % 4);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const std::size_t at = random() % text.size();
-      switch (random() % 4) {
-        case 0:
-          text.erase(at, 1 + random() % 8);
-          break;
-        case 1:
-          text.insert(at, text.substr(at, 1 + random() % 16));
-          break;
-        case 2:
-          text[at] = alphabet[random() % alphabet.size()];
-          break;
-        default: {
-          const std::size_t other = random() % text.size();
-          std::swap(text[at], text[other]);
+  int models = 0, refused = 0, compiled = 0, written = 0;
+  for (const std::string& path : datasets) {
+    const std::string original = test::readFile(path);
+    const int copies = path.ends_with("adams_pendulum.adm") ? 4000 : 300;
+    for (int copy = 0; copy < copies; ++copy) {
+      std::string text = original;
+      const int edits = 1 + static_cast<int>(random() % 4);
+      for (int e = 0; e < edits && !text.empty(); ++e) {
+        const std::size_t at = random() % text.size();
+        switch (random() % 4) {
+          case 0:
+            text.erase(at, 1 + random() % 8);
+            break;
+          case 1:
+            text.insert(at, text.substr(at, 1 + random() % 16));
+            break;
+          case 2:
+            text[at] = alphabet[random() % alphabet.size()];
+            break;
+          default: {
+            const std::size_t other = random() % text.size();
+            std::swap(text[at], text[other]);
+          }
         }
       }
-    }
-    const LoadResult read = readAdams(text, "copy.adm");
-    if (read.spec) {
-      ++models;
-      QVERIFY(readRlx(writeRlx(*read.spec), "copy.rlx").spec);  // saved as .rlx, it reads back
-      compiled += compile(*read.spec).model.has_value();
-    } else {
-      ++refused;
-      QVERIFY(!read.diagnostics.empty());
-      for (const Diagnostic& d : read.diagnostics) QVERIFY(!d.message.empty());
+      const LoadResult read = readAdams(text, "copy.adm");
+      if (read.spec) {
+        ++models;
+        QVERIFY(readRlx(writeRlx(*read.spec), "copy.rlx").spec);  // saved as .rlx, it reads back
+        compiled += compile(*read.spec).model.has_value();
+        if (const AdamsWriteResult dataset = writeAdams(*read.spec); dataset.text) {
+          ++written;
+          const LoadResult back = readAdams(*dataset.text, "written.adm");
+          QVERIFY2(back.spec,
+                   (path + ": " +
+                    (back.diagnostics.empty() ? std::string() : back.diagnostics.front().text()))
+                       .c_str());
+        }
+      } else {
+        ++refused;
+        QVERIFY(!read.diagnostics.empty());
+        for (const Diagnostic& d : read.diagnostics) QVERIFY(!d.message.empty());
+      }
     }
   }
-  qInfo("4000 corrupted copies: %d read as models (%d of them compile), %d refused with a message",
-        models, compiled, refused);
+  qInfo(
+      "%d corrupted copies of %zu datasets: %d read as models (%d of them compile, %d written "
+      "back as datasets that read), %d refused with a message",
+      models + refused, datasets.size(), models, compiled, written, refused);
 }
 
 QTEST_GUILESS_MAIN(TestAdamsImport)
