@@ -262,25 +262,24 @@ class Writer {
                             m.name + " is written as Adams' AZ, which stays within (-180, 180] "
                                      "degrees"});
     };
+    // DX, VY, WZ ... of the body's CM marker: the letter, then the component after `x`'s kind.
+    const auto ofCm = [&](const char* letter, MeasureKind x) {
+      return letter + std::string(1, "XYZ"[static_cast<int>(m.kind) - static_cast<int>(x)]) +
+             ids({cmMarker(m.body)});
+    };
     switch (m.kind) {
       case MeasureKind::BodyX:
       case MeasureKind::BodyY:
       case MeasureKind::BodyZ:
-        return std::string("D") +
-               "XYZ"[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::BodyX)] +
-               ids({cmMarker(m.body)});
+        return ofCm("D", MeasureKind::BodyX);
       case MeasureKind::BodyVx:
       case MeasureKind::BodyVy:
       case MeasureKind::BodyVz:
-        return std::string("V") +
-               "XYZ"[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::BodyVx)] +
-               ids({cmMarker(m.body)});
+        return ofCm("V", MeasureKind::BodyVx);
       case MeasureKind::BodyWx:
       case MeasureKind::BodyWy:
       case MeasureKind::BodyWz:
-        return std::string("W") +
-               "XYZ"[static_cast<int>(m.kind) - static_cast<int>(MeasureKind::BodyWx)] +
-               ids({cmMarker(m.body)});
+        return ofCm("W", MeasureKind::BodyWx);
       case MeasureKind::BodyOmega:
         return "WZ" + ids({cmMarker(m.body)});
       case MeasureKind::BodyAngle:
