@@ -1,0 +1,208 @@
+// Force elements and user constraints of a dataset: SFORCE, SPRINGDAMPER, VFORCE, VTORQUE, GCON,
+// their functions translated into Reuleaux expressions in SI.
+#include "expr/node.h"
+#include "io/adams_measures.h"
+#include "io/adams_reader.h"
+
+#include <array>
+
+namespace rlx::adams {
+
+// SFORCE: a force along the line from J to I (TRANSLATIONAL, the default), or along J's z axis
+// at I (ACTIONONLY), or a torque about J's z axis (ROTATIONAL); the function's value acts on I's
+// part and its opposite on J's (not with ACTIONONLY). Parts other than ground get a force or a
+// torque element each, named after the SFORCE (the reaction with "_on_j").
+void Reader::sforce(const Statement& s) {
+  static constexpr const char* kKeys[] = {"I",           "J",          "TRANSLATIONAL",
+                                          "TRANSLATION", "ROTATIONAL", "ROTATION",
+                                          "ACTIONONLY",  "FUNCTION",   "ROUTINE"};
+  bool rotational = false, actionOnly = false;
+  const Argument *i = nullptr, *j = nullptr;
+  for (const Argument& a : s.arguments) {
+    const std::string key = matchKeyword(a.key, kKeys);
+    if (key == "I")
+      i = &a;
+    else if (key == "J")
+      j = &a;
+    else if (key == "ROTATIONAL" || key == "ROTATION")
+      rotational = true;
+    else if (key == "ACTIONONLY")
+      actionOnly = true;
+    else if (key == "ROUTINE")
+      throw Unsupported{{a.line, where(s) + ": ROUTINE names a user subroutine, which cannot be "
+                                            "imported"}};
+    else if (key.empty())
+      throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+  }
+  if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
+  const Marker& mi = markerAt(s, *i);
+  const Marker& mj = markerAt(s, *j);
+  const Argument& function = functionOf(s);
+  ExpressionContext context = expressionContext(s);
+  // The function's value in SI, and the unit vector it acts along in ground axes.
+  const double unit = rotational ? units_.force * units_.length : units_.force;
+  const std::string value = expr::numberText(unit) + "*(" +
+                            translateExpression(function.values.front(), function.line, context) +
+                            ")";
+  std::array<std::string, 3> direction;
+  if (rotational || actionOnly) {
+    direction = markerAxis(frameOnBody(mj), 2);
+  } else {
+    const std::string ids = "(" + std::to_string(id(s, *i)) + "," + std::to_string(id(s, *j)) + ")";
+    for (int k = 0; k < 3; ++k)
+      direction[k] = translateExpression(std::string("D") + "XYZ"[k] + ids + "/DM" + ids,
+                                         function.line, context);
+  }
+  const std::string name = nameOf(s, "sforce");
+  const auto apply = [&](const Marker& m, const std::string& suffix, const char* sign) {
+    const Part& p = partOf(m);
+    if (p.ground) return;
+    ForceSpec f;
+    f.name = suffix.empty() ? name : names_.claim(name + suffix);
+    f.type = rotational ? ForceType::Torque : ForceType::Force;
+    f.body = p.name;
+    if (!rotational) f.point = pointOnBody(m);
+    for (const std::string& d : direction)
+      f.vector.push_back(sign + ("(" + value + ")*(" + d + ")"));
+    spec_.forces.push_back(f);
+  };
+  apply(mi, "", "");
+  if (!actionOnly) apply(mj, partOf(mi).ground ? "" : "_on_j", "-");
+}
+
+// SPRINGDAMPER/TRANSLATIONAL: F = -C dr/dt - K (r - LENGTH) + FORCE along the line from J to
+// I, r their distance: a spring_damper with body2 I's part and body1 J's, in SI.
+void Reader::springDamper(const Statement& s) {
+  static constexpr const char* kKeys[] = {
+      "TRANSLATIONAL", "ROTATIONAL", "I",  "J",  "K",     "C",
+      "LENGTH",        "FORCE",      "KT", "CT", "ANGLE", "TORQUE"};
+  const Argument *i = nullptr, *j = nullptr;
+  ForceSpec f;
+  f.type = ForceType::SpringDamper;
+  for (std::optional<Number>* n : {&f.stiffness, &f.damping, &f.freeLength, &f.preload})
+    n->emplace(0.0);
+  for (const Argument& a : s.arguments) {
+    const std::string key = matchKeyword(a.key, kKeys);
+    const auto value = [&](double unit) { return Number(numbers(s, a, 1)[0] * unit); };
+    if (key == "I")
+      i = &a;
+    else if (key == "J")
+      j = &a;
+    else if (key == "K")
+      f.stiffness = value(units_.force / units_.length);
+    else if (key == "C")
+      f.damping = value(units_.force / units_.velocity());
+    else if (key == "LENGTH")
+      f.freeLength = value(units_.length);
+    else if (key == "FORCE")
+      f.preload = value(units_.force);
+    else if (key == "TRANSLATIONAL")
+      continue;
+    else if (key.empty())
+      throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+    else
+      throw Unsupported{{a.line, where(s) + ": " + key +
+                                     " (a rotational spring-damper) is not "
+                                     "read yet"}};
+  }
+  if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
+  const Marker& mi = markerAt(s, *i);
+  const Marker& mj = markerAt(s, *j);
+  f.name = nameOf(s, "springdamper");
+  f.body2 = partOf(mi).name;
+  f.body1 = partOf(mj).name;
+  f.point2 = pointOnBody(mi);
+  f.point1 = pointOnBody(mj);
+  spec_.forces.push_back(f);
+}
+
+// VFORCE (FX FY FZ) and VTORQUE (TX TY TZ): a vector on I's part at I's origin, its components
+// along RM's axes; the reaction acts on JFLOAT's part, read when that is ground.
+void Reader::vectorForce(const Statement& s, bool torque) {
+  static constexpr const char* kKeys[] = {"I",  "JFLOAT", "RM", "FX", "FY",
+                                          "FZ", "TX",     "TY", "TZ", "ROUTINE"};
+  const Argument *i = nullptr, *jfloat = nullptr, *rm = nullptr;
+  std::array<const Argument*, 3> components{};
+  for (const Argument& a : s.arguments) {
+    const std::string key = matchKeyword(a.key, kKeys);
+    if (key == "I")
+      i = &a;
+    else if (key == "JFLOAT")
+      jfloat = &a;
+    else if (key == "RM")
+      rm = &a;
+    else if (key.size() == 2 && key[0] == (torque ? 'T' : 'F') && a.expression)
+      components[static_cast<std::size_t>(key[1] - 'X')] = &a;
+    else if (key == "ROUTINE")
+      throw Unsupported{{a.line, where(s) + ": ROUTINE names a user subroutine, which cannot be "
+                                            "imported"}};
+    else
+      throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+  }
+  if (!i || !jfloat || !rm)
+    throw DatasetError{s.line, where(s) + ": needs its I, JFLOAT and RM markers"};
+  const Marker& mi = markerAt(s, *i);
+  const Marker& mj = markerAt(s, *jfloat);
+  const Marker& mr = markerAt(s, *rm);
+  if (!partOf(mj).ground)
+    throw Unsupported{{jfloat->line, where(s) + ": a JFLOAT on a moving part (the reaction) is "
+                                                "not read yet"}};
+  const bool onBody = mr.part == mi.part;
+  if (!partOf(mr).ground && !onBody)
+    throw Unsupported{{rm->line, where(s) + ": RM on a third part is not read yet"}};
+  const Part& p = partOf(mi);
+  if (p.ground) return;  // acts on ground only
+  ExpressionContext context = expressionContext(s);
+  std::array<std::string, 3> value;
+  for (std::size_t k = 0; k < 3; ++k)
+    value[k] = components[k] ? "(" +
+                                   translateExpression(components[k]->values.front(),
+                                                       components[k]->line, context) +
+                                   ")"
+                             : "0";
+  // Along RM's axes: in ground's (RM on ground) or in the body's (RM on I's part).
+  const Matrix3d axes = onBody ? frameOnBody(mr).axes : global(mr).axes;
+  const double unit = torque ? units_.torque() : units_.force;
+  ForceSpec f;
+  f.name = nameOf(s, torque ? "vtorque" : "vforce");
+  f.type = torque ? ForceType::Torque : ForceType::Force;
+  f.body = p.name;
+  if (!torque) f.point = pointOnBody(mi);
+  f.frame = onBody ? "body" : "global";
+  for (int r = 0; r < 3; ++r) {
+    std::string sum;
+    for (int c = 0; c < 3; ++c) {
+      const double a = axes(r, c) * unit;
+      if (a == 0) continue;
+      sum += (sum.empty() ? "" : " + ") + expr::numberText(a) + "*" +
+             value[static_cast<std::size_t>(c)];
+    }
+    f.vector.push_back(sum.empty() ? "0" : sum);
+  }
+  spec_.forces.push_back(f);
+}
+
+// GCON: FUNCTION = 0, an equation of positions or, when it measures velocities, of velocities
+// (linear in them, as Adams requires). Its I marker carries the reaction in Adams' output.
+void Reader::gcon(const Statement& s) {
+  static constexpr const char* kKeys[] = {"I", "FUNCTION"};
+  const Argument* i = nullptr;
+  for (const Argument& a : s.arguments) {
+    const std::string key = matchKeyword(a.key, kKeys);
+    if (key == "I")
+      i = &a;
+    else if (key.empty())
+      throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+  }
+  if (!i) throw DatasetError{s.line, where(s) + ": needs its I marker"};
+  markerAt(s, *i);
+  const Argument& function = functionOf(s);
+  ExpressionContext context = expressionContext(s);
+  ConstraintSpec c;
+  c.name = nameOf(s, "gcon");
+  c.equations = {translateExpression(function.values.front(), function.line, context)};
+  c.type = context.usedVelocities ? ConstraintType::Nonholonomic : ConstraintType::Holonomic;
+  spec_.constraints.push_back(c);
+}
+
+}  // namespace rlx::adams
