@@ -5,6 +5,7 @@
 #include "io/adams_reader.h"
 
 #include <array>
+#include <map>
 
 namespace rlx::adams {
 
@@ -35,25 +36,34 @@ void Reader::sforce(const Statement& s) {
       throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
   }
   if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
-  const Marker& mi = markerAt(s, *i);
-  const Marker& mj = markerAt(s, *j);
+  markerAt(s, *i);  // both exist, neither floating
+  markerAt(s, *j);
   const Argument& function = functionOf(s);
+  actionReaction(s, nameOf(s, "sforce"), {id(s, *i), id(s, *j)}, rotational, actionOnly,
+                 function.values.front(), function.line);
+}
+
+// An SFORCE's function (dataset units) as Reuleaux forces or torques: on I's part, and the
+// opposite on J's unless action-only; ground gets none.
+void Reader::actionReaction(const Statement& s, const std::string& name,
+                            std::pair<long long, long long> ij, bool rotational, bool actionOnly,
+                            const std::string& function, int line) {
+  const Marker& mi = markers_.at(ij.first);
+  const Marker& mj = markers_.at(ij.second);
   ExpressionContext context = expressionContext(s);
   // The function's value in SI, and the unit vector it acts along in ground axes.
-  const double unit = rotational ? units_.force * units_.length : units_.force;
-  const std::string value = expr::numberText(unit) + "*(" +
-                            translateExpression(function.values.front(), function.line, context) +
-                            ")";
+  const double unit = rotational ? units_.torque() : units_.force;
+  const std::string value =
+      expr::numberText(unit) + "*(" + translateExpression(function, line, context) + ")";
   std::array<std::string, 3> direction;
   if (rotational || actionOnly) {
     direction = markerAxis(frameOnBody(mj), 2);
   } else {
-    const std::string ids = "(" + std::to_string(id(s, *i)) + "," + std::to_string(id(s, *j)) + ")";
+    const std::string ids = "(" + std::to_string(ij.first) + "," + std::to_string(ij.second) + ")";
     for (int k = 0; k < 3; ++k)
-      direction[k] = translateExpression(std::string("D") + "XYZ"[k] + ids + "/DM" + ids,
-                                         function.line, context);
+      direction[k] =
+          translateExpression(std::string("D") + "XYZ"[k] + ids + "/DM" + ids, line, context);
   }
-  const std::string name = nameOf(s, "sforce");
   const auto apply = [&](const Marker& m, const std::string& suffix, const char* sign) {
     const Part& p = partOf(m);
     if (p.ground) return;
@@ -72,48 +82,98 @@ void Reader::sforce(const Statement& s) {
 
 // SPRINGDAMPER/TRANSLATIONAL: F = -C dr/dt - K (r - LENGTH) + FORCE along the line from J to
 // I, r their distance: a spring_damper with body2 I's part and body1 J's, in SI.
+// SPRINGDAMPER/ROTATIONAL: T = -CT w - KT (a - ANGLE) + TORQUE about J's z on I's part (its
+// opposite on J's), a and w the angle and the rate from J's x axis to I's about it.
 void Reader::springDamper(const Statement& s) {
   static constexpr const char* kKeys[] = {
       "TRANSLATIONAL", "ROTATIONAL", "I",  "J",  "K",     "C",
       "LENGTH",        "FORCE",      "KT", "CT", "ANGLE", "TORQUE"};
   const Argument *i = nullptr, *j = nullptr;
-  ForceSpec f;
-  f.type = ForceType::SpringDamper;
-  for (std::optional<Number>* n : {&f.stiffness, &f.damping, &f.freeLength, &f.preload})
-    n->emplace(0.0);
+  bool rotational = false;
+  std::map<std::string, const Argument*> given;
   for (const Argument& a : s.arguments) {
     const std::string key = matchKeyword(a.key, kKeys);
-    const auto value = [&](double unit) { return Number(numbers(s, a, 1)[0] * unit); };
     if (key == "I")
       i = &a;
     else if (key == "J")
       j = &a;
-    else if (key == "K")
-      f.stiffness = value(units_.force / units_.length);
-    else if (key == "C")
-      f.damping = value(units_.force / units_.velocity());
-    else if (key == "LENGTH")
-      f.freeLength = value(units_.length);
-    else if (key == "FORCE")
-      f.preload = value(units_.force);
+    else if (key == "ROTATIONAL")
+      rotational = true;
     else if (key == "TRANSLATIONAL")
       continue;
     else if (key.empty())
       throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
     else
-      throw Unsupported{{a.line, where(s) + ": " + key +
-                                     " (a rotational spring-damper) is not "
-                                     "read yet"}};
+      given[key] = &a;
   }
   if (!i || !j) throw DatasetError{s.line, where(s) + ": needs both I and J markers"};
+  for (const auto& [key, a] : given)
+    if (rotational != (key == "KT" || key == "CT" || key == "ANGLE" || key == "TORQUE"))
+      throw DatasetError{a->line, where(s) + ": " + key + " belongs to a " +
+                                      (rotational ? "TRANSLATIONAL" : "ROTATIONAL") +
+                                      " spring-damper"};
+  // A value as written (dataset units; zero when not given).
+  const auto value = [&](const char* key) {
+    const auto it = given.find(key);
+    return it == given.end() ? 0.0 : numbers(s, *it->second, 1)[0];
+  };
   const Marker& mi = markerAt(s, *i);
   const Marker& mj = markerAt(s, *j);
-  f.name = nameOf(s, "springdamper");
+  const std::string name = nameOf(s, "springdamper");
+  if (rotational) {
+    rotationalSpring(s, name, {id(s, *i), id(s, *j)},
+                     {value("KT"), value("CT"), value("ANGLE"), value("TORQUE")});
+    return;
+  }
+  ForceSpec f;
+  f.type = ForceType::SpringDamper;
+  f.name = name;
+  f.stiffness = value("K") * units_.force / units_.length;
+  f.damping = value("C") * units_.force / units_.velocity();
+  f.freeLength = value("LENGTH") * units_.length;
+  f.preload = value("FORCE") * units_.force;
   f.body2 = partOf(mi).name;
   f.body1 = partOf(mj).name;
   f.point2 = pointOnBody(mi);
   f.point1 = pointOnBody(mj);
   spec_.forces.push_back(f);
+}
+
+// A rotational spring-damper between the two parts a revolute or cylindrical joint joins, about
+// its axis: a torsion_spring on that joint. Its coordinate q is zero in the file's configuration,
+// where the spring's angle is a0, so a = sigma q + a0 (sigma = -1 when I is on the joint's body1
+// or the axes are opposite): free_angle = sigma (ANGLE - a0), preload = sigma TORQUE. Without
+// such a joint, torques of AZ and WZ, as an SFORCE/ROTATIONAL (AZ within (-180, 180] degrees).
+void Reader::rotationalSpring(const Statement& s, const std::string& name,
+                              std::pair<long long, long long> ij, const RotationalLaw& law) {
+  const Marker& mi = markers_.at(ij.first);
+  const Marker& mj = markers_.at(ij.second);
+  const Vector3d z = global(mj).axes.col(2);
+  for (const auto& [id, m] : jointStatements_) {
+    const JointSpec& js = spec_.joints[m.index];
+    if (js.type != JointType::Revolute && js.type != JointType::Cylindrical) continue;
+    const bool same = js.body2 == partOf(mi).name && js.body1 == partOf(mj).name;
+    const bool swapped = js.body2 == partOf(mj).name && js.body1 == partOf(mi).name;
+    const Vector3d axis = global(*m.j).axes.col(2);
+    if ((!same && !swapped) || axis.cross(z).norm() > 1e-9) continue;
+    const double sigma = (same ? 1.0 : -1.0) * (axis.dot(z) > 0 ? 1.0 : -1.0);
+    ForceSpec f;
+    f.type = ForceType::TorsionSpring;
+    f.name = name;
+    f.joint = js.name;
+    f.stiffness = law.stiffness * units_.torque();
+    f.damping = law.damping * units_.torque() * units_.time;
+    f.freeAngle = sigma * (law.angle - displacement(mi, mj, true));
+    f.preload = sigma * law.torque * units_.torque();
+    spec_.forces.push_back(f);
+    return;
+  }
+  const std::string i = std::to_string(ij.first), j = std::to_string(ij.second);
+  const std::string function = "-(" + expr::numberText(law.damping) + ")*WZ(" + i + "," + j + "," +
+                               j + ") - (" + expr::numberText(law.stiffness) + ")*(AZ(" + i + "," +
+                               j + ") - (" + expr::numberText(law.angle) + ")) + (" +
+                               expr::numberText(law.torque) + ")";
+  actionReaction(s, name, ij, true, false, function, s.line);
 }
 
 // VFORCE (FX FY FZ) and VTORQUE (TX TY TZ): a vector on I's part at I's origin, its components

@@ -4,6 +4,8 @@
 #include "expr/node.h"
 #include "io/adams_reader.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace rlx::adams {
@@ -56,13 +58,17 @@ void Reader::joint(const Statement& s) {
                                            "MU_STAT_ROT",
                                            "FRICTION"};
   std::string type;
+  const Argument* size = nullptr;  // PD or PITCH
   for (const Argument& a : s.arguments) {
     const std::string key = matchKeyword(a.key, kTypes);
     if (key.empty()) throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
     if (key == "I" || key == "J") continue;
-    if (a.assignment || key == "IC")
+    if (key == "PD" || key == "PITCH")
+      size = &a;
+    else if (a.assignment || key == "IC")
       throw Unsupported{{a.line, where(s) + ": " + key + " is not read yet"}};
-    type = key;
+    else
+      type = key;
   }
   const Marker *i = nullptr, *j = nullptr;
   JointSpec js = between(s, i, j);
@@ -84,15 +90,94 @@ void Reader::joint(const Statement& s) {
     js.type = JointType::Universal;
     js.axis1 = vector(frameOnBody(*j).axes.col(1));
     js.axis2 = vector(frameOnBody(*i).axes.col(0));
+  } else if (type == "SCREW" || type == "RACKPIN") {
+    const char* key = type == "SCREW" ? "PITCH" : "PD";
+    if (!size || matchKeyword(size->key, kTypes) != key)
+      throw DatasetError{s.line, where(s) + ": " + type + " needs " + key};
+    const double value = numbers(s, *size, 1)[0] * units_.length;
+    if (type == "SCREW")
+      screw(s, *i, *j, value, js);
+    else
+      rackPinion(s, *i, *j, value / 2, js);
   } else if (type.empty())
     throw DatasetError{s.line, where(s) + ": the joint's type is missing"};
   else
     throw Unsupported{{s.line, where(s) + ": " + type + " joints are not read yet"}};
+  if (size && js.type != JointType::Screw && js.type != JointType::RackPinion)
+    throw DatasetError{size->line,
+                       where(s) + ": " + size->key + " belongs to a " +
+                           (matchKeyword(size->key, kTypes) == "PD" ? "RACKPIN" : "SCREW")};
   // Spherical and fixed joints hold points (and the fixed one the file's relative orientation).
   if (js.type == JointType::Spherical || js.type == JointType::Fixed)
     js.axis1.reset(), js.axis2.reset();
   spec_.joints.push_back(js);
   jointStatements_[*s.id] = {spec_.joints.size() - 1, i, j};
+}
+
+// SCREW: I advances PITCH along J's z per turn about it (a right-hand thread when positive): a
+// Reuleaux screw, whose cylindrical rows a CYLINDRICAL joint on the same markers repeats (that
+// joint is taken into the screw, mergeScrews). I's origin must lie on J's z axis and the axes
+// be parallel, as Adams' screw needs them held.
+void Reader::screw(const Statement& s, const Marker& i, const Marker& j, double pitch,
+                   JointSpec& js) {
+  if (pitch == 0) throw DatasetError{s.line, where(s) + ": PITCH must not be zero"};
+  const Placement gi = global(i), gj = global(j);
+  const Vector3d z = gj.axes.col(2), d = gi.origin - gj.origin;
+  if (gi.axes.col(2).cross(z).norm() > 1e-9 || (d - d.dot(z) * z).norm() > 1e-9 * (1 + d.norm()))
+    throw Unsupported{{s.line, where(s) + ": I must lie on J's z axis with its z axis along J's "
+                                          "(other screws are not read yet)"}};
+  js.type = JointType::Screw;
+  js.numbers["pitch"] = pitch;
+}
+
+// RACKPIN: the pinion (I's part) turns about I's z; the rack (J's part) moves along J's z, which
+// I's x axis follows, its pitch line R = PD/2 from the pinion's centre on the side of -y_I
+// (Adams/View's rule: the pinion's x axis along the rack's z, the axes PD/2 apart). A Reuleaux
+// rack_pinion with that pitch line, through the point R from I's origin, fixed on the rack.
+void Reader::rackPinion(const Statement& s, const Marker& i, const Marker& j, double radius,
+                        JointSpec& js) {
+  if (radius <= 0) throw DatasetError{s.line, where(s) + ": PD must be positive"};
+  const Placement gi = global(i), gj = global(j);
+  const Vector3d along = gj.axes.col(2), spin = gi.axes.col(2);
+  if (std::abs(along.dot(spin)) > 1e-9)
+    throw DatasetError{s.line, where(s) +
+                                   ": the pinion's z axis (I) must be perpendicular to the "
+                                   "rack's (J)"};
+  const Vector3d toCentre = spin.cross(along).normalized();
+  const Placement rack = partOf(j).ground ? Placement{} : bodyFrames_.at(j.part);
+  js.type = JointType::RackPinion;
+  js.point1 = vector(rack.axes.transpose() * (gi.origin - radius * toCentre - rack.origin));
+  js.axis2.reset();
+  js.numbers["pitch_radius"] = radius;
+}
+
+// A CYLINDRICAL joint on a SCREW's markers (or on the same parts and line) is the screw's own
+// pair in Adams: the screw takes its place, and a COUPLER naming it names the screw.
+void Reader::mergeScrews() {
+  std::vector<std::size_t> merged;
+  for (auto& [id, cylinder] : jointStatements_) {
+    const JointSpec& c = spec_.joints[cylinder.index];
+    if (c.type != JointType::Cylindrical) continue;
+    for (const auto& [screwId, screw] : jointStatements_) {
+      const JointSpec& w = spec_.joints[screw.index];
+      if (w.type != JointType::Screw || w.body1 != c.body1 || w.body2 != c.body2) continue;
+      const Placement ci = global(*cylinder.i), cj = global(*cylinder.j), wj = global(*screw.j);
+      const Vector3d z = wj.axes.col(2), d = ci.origin - wj.origin, e = cj.origin - wj.origin;
+      const double tolerance = 1e-9 * (1 + d.norm() + e.norm());
+      if (cj.axes.col(2).cross(z).norm() > 1e-9 || (d - d.dot(z) * z).norm() > tolerance ||
+          (e - e.dot(z) * z).norm() > tolerance)
+        continue;
+      merged.push_back(cylinder.index);
+      cylinder.index = screw.index;  // its markers stay: Adams' displacements are theirs
+      break;
+    }
+  }
+  std::sort(merged.rbegin(), merged.rend());
+  for (std::size_t index : merged) {
+    spec_.joints.erase(spec_.joints.begin() + static_cast<std::ptrdiff_t>(index));
+    for (auto& [id, statement] : jointStatements_)
+      if (statement.index > index) --statement.index;
+  }
 }
 
 void Reader::primitive(const Statement& s) {
@@ -184,7 +269,8 @@ void Reader::motion(const Statement& s) {
         s.line, where(s) + ": JOINT = " + std::to_string(*joint) + " names no JOINT above it"};
   const auto& [index, i, j] = it->second;
   const JointSpec& js = spec_.joints[index];
-  const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical;
+  const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical ||
+                       js.type == JointType::Screw;
   const bool sliding = js.type == JointType::Translational || js.type == JointType::Cylindrical;
   if (axis.empty())
     axis = turning && !sliding ? "ROTATION" : sliding && !turning ? "TRANSLATION" : "";
@@ -213,6 +299,20 @@ double Reader::displacement(const Marker& i, const Marker& j, bool rotation) {
   if (!rotation) return (gi.origin - gj.origin).dot(gj.axes.col(2));
   const Vector3d xi = gi.axes.col(0), xj = gj.axes.col(0), zj = gj.axes.col(2);
   return std::atan2(xj.cross(xi).dot(zj), xj.dot(xi));
+}
+
+// A JOINT that a COUPLER or GEAR names in `joints`: refused when it was not imported.
+const Reader::JointMarkers& Reader::jointNamed(const Statement& s, const Argument& joints,
+                                               double written) {
+  const long long id = static_cast<long long>(written);
+  if (skipped_.count({"JOINT", id}))
+    throw Unsupported{
+        {s.line, where(s) + ": its JOINT/" + std::to_string(id) + " is not imported"}};
+  const auto it = jointStatements_.find(id);
+  if (it == jointStatements_.end() || static_cast<double>(id) != written)
+    throw DatasetError{joints.line,
+                       where(s) + ": JOINTS names no JOINT " + expr::numberText(written)};
+  return it->second;
 }
 
 // COUPLER: SCALES r1 q1 + r2 q2 (+ r3 q3) = 0 of the joints' displacements (TYPE T or R each;
@@ -254,17 +354,10 @@ void Reader::coupler(const Statement& s) {
   c.type = ConstraintType::Coupler;
   double sum = 0, scale = 0;
   for (std::size_t k = 0; k < ids.size(); ++k) {
-    const long long id = static_cast<long long>(ids[k]);
-    if (skipped_.count({"JOINT", id}))
-      throw Unsupported{
-          {s.line, where(s) + ": its JOINT/" + std::to_string(id) + " is not imported"}};
-    const auto it = jointStatements_.find(id);
-    if (it == jointStatements_.end() || static_cast<double>(id) != ids[k])
-      throw DatasetError{joints->line,
-                         where(s) + ": JOINTS names no JOINT " + expr::numberText(ids[k])};
-    const auto& [index, i, j] = it->second;
+    const auto& [index, i, j] = jointNamed(s, *joints, ids[k]);
     const JointSpec& js = spec_.joints[index];
-    const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical;
+    const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical ||
+                         js.type == JointType::Screw;
     const bool sliding = js.type == JointType::Translational;
     const std::string t = k < type.size() ? type[k] : (sliding ? "T" : "R");
     if (!(turning && t == "R") && !(sliding && t == "T"))
@@ -281,6 +374,71 @@ void Reader::coupler(const Statement& s) {
     throw Unsupported{{s.line, where(s) + ": its joints' displacements in the file do not "
                                           "satisfy it (Adams would move the parts; not read yet)"}};
   c.name = nameOf(s, "coupler");
+  spec_.constraints.push_back(c);
+}
+
+// GEAR: two joints (revolute, translational, cylindrical) that each join a wheel to the part
+// they share, the carrier, and a CV marker on the carrier at the contact point, its z axis along
+// the teeth's motion there. The wheels' points at CV move alike along that axis, relative to the
+// carrier: sum_k s_k v_k . z = 0, v_k = q_k' (a_k x (P - c_k)) for a turning joint (a_k its axis
+// through c_k), q_k' a_k for a sliding one, s_k = -1 when the wheel is the joint's J part. Read as
+// a coupler of the joints' coordinates with those ratios in the file's configuration, where
+// Reuleaux's coordinates are zero.
+void Reader::gear(const Statement& s) {
+  static constexpr const char* kKeys[] = {"JOINTS", "CV"};
+  const Argument *joints = nullptr, *cv = nullptr;
+  for (const Argument& a : s.arguments) {
+    const std::string key = matchKeyword(a.key, kKeys);
+    if (key == "JOINTS")
+      joints = &a;
+    else if (key == "CV")
+      cv = &a;
+    else
+      throw DatasetError{a.line, where(s) + ": unknown argument " + a.key};
+  }
+  if (!joints || !cv) throw DatasetError{s.line, where(s) + ": needs JOINTS and CV"};
+  const std::vector<double> ids = numbers(s, *joints, 2);
+  const Marker& contact = markerAt(s, *cv);
+  const Placement p = global(contact);
+  std::array<const JointMarkers*, 2> pair{};
+  for (std::size_t k = 0; k < 2; ++k) {
+    pair[k] = &jointNamed(s, *joints, ids[k]);
+  }
+  const auto partsOf = [](const JointMarkers& m) { return std::array{m.i->part, m.j->part}; };
+  const long long carrier = contact.part;
+  ConstraintSpec c;
+  c.type = ConstraintType::Coupler;
+  for (std::size_t k = 0; k < 2; ++k) {
+    const JointMarkers& m = *pair[k];
+    const JointSpec& js = spec_.joints[m.index];
+    const auto parts = partsOf(m);
+    if (parts[0] != carrier && parts[1] != carrier)
+      throw DatasetError{s.line, where(s) +
+                                     ": CV must be on the carrier, the part both joints "
+                                     "join (" +
+                                     js.name + " does not join CV's part)"};
+    const bool turning = js.type == JointType::Revolute || js.type == JointType::Cylindrical;
+    const bool sliding = js.type == JointType::Translational || js.type == JointType::Cylindrical;
+    if (!turning && !sliding)
+      throw DatasetError{s.line, where(s) + ": joint " + js.name +
+                                     " is not revolute, translational or cylindrical"};
+    const Placement j = global(*m.j);
+    const Vector3d a = j.axes.col(2), z = p.axes.col(2);
+    const double side = parts[0] == carrier ? -1.0 : 1.0;  // the wheel is J's part: -1
+    const double turn = a.cross(p.origin - j.origin).dot(z), slide = a.dot(z);
+    if (turning && sliding && std::abs(slide) > 1e-9)
+      throw Unsupported{{s.line, where(s) + ": the cylindrical joint " + js.name +
+                                     " would both turn and slide CV along its z axis (not read "
+                                     "yet)"}};
+    c.joints.push_back(js.name);
+    c.ratios.push_back(side * (turning ? turn : slide));
+  }
+  if (c.ratios[0].value == 0 || c.ratios[1].value == 0)
+    throw DatasetError{s.line, where(s) +
+                                   ": a wheel's point at CV does not move along CV's z "
+                                   "axis (is CV's z axis along the teeth's motion?)"};
+  c.ratios[1].value = -c.ratios[1].value;  // s1 v1 - s2 v2 = 0
+  c.name = nameOf(s, "gear");
   spec_.constraints.push_back(c);
 }
 

@@ -45,8 +45,8 @@ Spec Reader::read() {
       attempt(s, [&] { springDamper(s); });
     else if (k == "VFORCE" || k == "VTORQUE")
       attempt(s, [&] { vectorForce(s, k == "VTORQUE"); });
-    else if (k == "MOTION" || k == "COUPLER" || k == "UNITS" || k == "PART" || k == "MARKER" ||
-             k == "VARIABLE")
+    else if (k == "MOTION" || k == "COUPLER" || k == "GEAR" || k == "UNITS" || k == "PART" ||
+             k == "MARKER" || k == "VARIABLE")
       continue;  // motions and couplers below, once every joint is known
     else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
       continue;
@@ -56,9 +56,11 @@ Spec Reader::read() {
     else
       attempt(s, [&] { throw Unsupported{{s.line, where(s) + " is not read yet"}}; });
   }
+  mergeScrews();
   for (const Statement& s : text_.statements) {
     if (kind(s) == "MOTION") attempt(s, [&] { motion(s); });
     if (kind(s) == "COUPLER") attempt(s, [&] { coupler(s); });
+    if (kind(s) == "GEAR") attempt(s, [&] { gear(s); });
   }
   spec_.description = "Imported from an Adams/Solver dataset (units: " + units_.description + ").";
   return spec_;

@@ -150,6 +150,11 @@ class Reader {
 
   void joint(const Statement& s);
 
+  void screw(const Statement& s, const Marker& i, const Marker& j, double pitch, JointSpec& js);
+  void rackPinion(const Statement& s, const Marker& i, const Marker& j, double radius,
+                  JointSpec& js);
+  void mergeScrews();
+
   void primitive(const Statement& s);
 
   // MOTION on a joint's rotation or translation. Adams' function gives the angle from J's x axis
@@ -164,17 +169,31 @@ class Reader {
   // COUPLER: SCALES r1 q1 + r2 q2 (+ r3 q3) = 0 of the joints' displacements (TYPE T or R each;
   // a cylindrical joint's R is its angle, Reuleaux's coordinate). Reuleaux's coordinates are zero
   // in the file's configuration, so the dataset's must satisfy the relation there.
+  struct JointMarkers {  // a JOINT statement's joint in spec_.joints, and its markers
+    std::size_t index;
+    const Marker *i, *j;
+  };
+  const JointMarkers& jointNamed(const Statement& s, const Argument& joints, double written);
   void coupler(const Statement& s);
+  void gear(const Statement& s);
 
   // SFORCE: a force along the line from J to I (TRANSLATIONAL, the default), or along J's z axis
   // at I (ACTIONONLY), or a torque about J's z axis (ROTATIONAL); the function's value acts on I's
   // part and its opposite on J's (not with ACTIONONLY). Parts other than ground get a force or a
   // torque element each, named after the SFORCE (the reaction with "_on_j").
   void sforce(const Statement& s);
+  void actionReaction(const Statement& s, const std::string& name,
+                      std::pair<long long, long long> ij, bool rotational, bool actionOnly,
+                      const std::string& function, int line);
 
   // SPRINGDAMPER/TRANSLATIONAL: F = -C dr/dt - K (r - LENGTH) + FORCE along the line from J to
   // I, r their distance: a spring_damper with body2 I's part and body1 J's, in SI.
   void springDamper(const Statement& s);
+  struct RotationalLaw {
+    double stiffness, damping, angle, torque;  // KT CT ANGLE TORQUE as written
+  };
+  void rotationalSpring(const Statement& s, const std::string& name,
+                        std::pair<long long, long long> ij, const RotationalLaw& law);
 
   // VFORCE (FX FY FZ) and VTORQUE (TX TY TZ): a vector on I's part at I's origin, its components
   // along RM's axes; the reaction acts on JFLOAT's part, read when that is ground.
@@ -197,10 +216,6 @@ class Reader {
   std::map<long long, const Statement*> variables_;
   std::set<long long> translating_;  // VARIABLEs being translated (a VARVAL cycle is an error)
   std::map<long long, std::pair<std::string, bool>> translated_;  // text, uses velocities
-  struct JointMarkers {
-    std::size_t index;
-    const Marker *i, *j;
-  };
   std::map<long long, JointMarkers> jointStatements_;
 };
 

@@ -138,6 +138,8 @@ class Writer {
   std::string write(std::vector<Refused>& refused, Diagnostics& warnings) {
     warnings_ = &warnings;
     for (std::size_t j = 0; j < model_.joints.size(); ++j) attempt(refused, [&] { joint(j); });
+    for (std::size_t j = 0; j < model_.joints.size(); ++j)
+      if (isGear(model_.joints[j].type)) attempt(refused, [&] { gear(j); });
     for (const ConstraintSpec& c : spec_.constraints)
       if (c.type == ConstraintType::Coupler) attempt(refused, [&] { coupler(c); });
     if (model_.dimension == 2) keepInPlane();
@@ -293,13 +295,14 @@ class Writer {
       case MeasureKind::JointQd: {
         const Joint& joint = model_.joints[static_cast<std::size_t>(m.joint)];
         const auto [i, j] = jointMarkers();
-        const bool angle = joint.type == JointType::Revolute;
+        const bool angle = joint.type == JointType::Revolute ||
+                           joint.type == JointType::Cylindrical || joint.type == JointType::Screw;
         const bool travel =
             joint.type == JointType::Translational || joint.type == JointType::PointOnLine;
         if (!angle && !travel)
           throw Refused{element, m.name +
-                                     ": only revolute and translational joints' "
-                                     "coordinates are written"};
+                                     ": only the coordinates of revolute, cylindrical, "
+                                     "screw and translational joints are written"};
         if (m.kind == MeasureKind::JointQd)
           return angle ? "WZ" + ids({i, j, j}) : "VZ" + ids({i, j, j, j});
         if (angle) {
@@ -364,13 +367,34 @@ class Writer {
             markerGlobal(j.body1, s1, global, j.name + "_j")};
   }
 
+  static bool isGear(JointType type) {
+    return type == JointType::Gear || type == JointType::InternalGear;
+  }
+
   void joint(std::size_t index) {
     const Joint& j = model_.joints[index];
+    if (isGear(j.type)) return;  // once every joint has its id (gear)
+    if (j.type == JointType::RackPinion) return rackPinion(j);
     const auto adams = adamsJoint(j.type);
-    if (!adams && j.type != JointType::Distance)
+    if (!adams && j.type != JointType::Distance && j.type != JointType::Screw)
       throw Refused{"joint " + j.name,
                     std::string(jointTypeName(j.type)) + " joints are not written yet"};
     const auto ij = jointMarkers(j);
+    if (j.type == JointType::Screw) {
+      // Adams' SCREW relates the travel to the turn only: a CYLINDRICAL joint on its markers
+      // holds the axis (read back, the screw takes it in).
+      jointMarkers_[static_cast<int>(index)] = ij;
+      const std::string markers = "I = " + std::to_string(ij.first);
+      constraints_.push_back({j.name + "_cylinder",
+                              "JOINT/" + std::to_string(++joints_),
+                              {"CYLINDRICAL", markers, "J = " + std::to_string(ij.second)}});
+      jointIds_[static_cast<int>(index)] = joints_;
+      constraints_.push_back({j.name,
+                              "JOINT/" + std::to_string(++joints_),
+                              {"SCREW", markers, "J = " + std::to_string(ij.second),
+                               "PITCH = " + number(j.numbers[0])}});
+      return;
+    }
     jointMarkers_[static_cast<int>(index)] = ij;
     if (model_.dimension == 2 && j.type != JointType::PointOnLine && j.type != JointType::Distance)
       inPlane_.push_back({j.body1, j.body2});
@@ -390,6 +414,86 @@ class Writer {
          std::string(statement) + "/" + std::to_string(isJoint ? ++joints_ : ++jprims_),
          {type, "I = " + std::to_string(ij.first), "J = " + std::to_string(ij.second)}});
     if (isJoint) jointIds_[static_cast<int>(index)] = joints_;
+  }
+
+  // A point and a direction of a body in the file's configuration, in ground.
+  Vector3d pointOf(int body, const Vector3d& local) const {
+    return originOf(body) + axesOf(body) * local;
+  }
+  // A joint's axis in ground: its frame's z (2-D: the plane's normal).
+  Vector3d axisOf(const Joint& j) const {
+    return model_.dimension == 2 ? Vector3d::UnitZ() : Vector3d(axesOf(j.body1) * j.frame1.col(2));
+  }
+
+  // RACKPIN: I on the pinion at its centre, x along the rack, y from the rack's pitch line to the
+  // centre, z the pinion's axis; J on the rack at the line's point nearest the centre, z along
+  // the rack; PD twice the pitch radius (the reader's reading of Adams' RACKPIN).
+  void rackPinion(const Joint& j) {
+    const Vector3d u = (model_.dimension == 2 ? Vector3d(axesOf(j.body1) * j.a1)
+                                              : Vector3d(axesOf(j.body1) * j.frame1.col(0)))
+                           .normalized();
+    const Vector3d centre = pointOf(j.body2, j.s2), line = pointOf(j.body1, j.s1);
+    const Vector3d foot = line + u.dot(centre - line) * u;
+    const Vector3d n = (centre - foot).normalized();
+    Matrix3d pinion, rack;
+    pinion << u, n, u.cross(n);
+    rack << n, u.cross(n), u;
+    const int i = markerGlobal(j.body2, j.s2, pinion, j.name + "_i");
+    const int jm = markerGlobal(j.body1, axesOf(j.body1).transpose() * (foot - originOf(j.body1)),
+                                rack, j.name + "_j");
+    constraints_.push_back({j.name,
+                            "JOINT/" + std::to_string(++joints_),
+                            {"RACKPIN", "I = " + std::to_string(i), "J = " + std::to_string(jm),
+                             "PD = " + number(2 * j.numbers[0])}});
+  }
+
+  // GEAR: the revolute joints at the wheels' centres that join them to one carrier, and a CV
+  // marker on the carrier at the pitch point, its z along the teeth's motion there.
+  void gear(std::size_t index) {
+    const Joint& g = model_.joints[index];
+    const Vector3d axis = axisOf(g);
+    const Vector3d c1 = pointOf(g.body1, g.s1), c2 = pointOf(g.body2, g.s2);
+    // The written revolute joints on a wheel's axis: joint index and the other body.
+    const auto bearings = [&](int wheel, const Vector3d& centre) {
+      std::vector<std::pair<int, int>> out;
+      for (const auto& [k, id] : jointIds_) {
+        const Joint& b = model_.joints[static_cast<std::size_t>(k)];
+        if (b.type != JointType::Revolute || (b.body1 != wheel && b.body2 != wheel)) continue;
+        const Vector3d offset = pointOf(b.body2, b.s2) - centre;
+        if (axisOf(b).cross(axis).norm() > 1e-9 ||
+            offset.cross(axis).norm() > 1e-9 * (1 + offset.norm()))
+          continue;
+        out.push_back({k, b.body1 == wheel ? b.body2 : b.body1});
+      }
+      return out;
+    };
+    for (const auto& [joint1, carrier1] : bearings(g.body1, c1))
+      for (const auto& [joint2, carrier2] : bearings(g.body2, c2)) {
+        if (carrier1 != carrier2) continue;
+        // The pitch point: on the line of centres, R1 from c1 (beyond c1 when body2 is the ring).
+        const Vector3d e = (c2 - c1).normalized();
+        const bool ringIs2 = g.type == JointType::InternalGear && g.numbers[1] > g.numbers[0];
+        const Vector3d p = c1 + (ringIs2 ? -1.0 : 1.0) * g.numbers[0] * e;
+        const Vector3d z = axis.cross(p - c1).normalized();
+        Matrix3d cv;
+        cv << axis, z.cross(axis), z;
+        const int m = markerGlobal(
+            carrier1, axesOf(carrier1).transpose() * (p - originOf(carrier1)), cv, g.name + "_cv");
+        constraints_.push_back({g.name,
+                                "GEAR/" + std::to_string(++gears_),
+                                {"JOINTS = " + std::to_string(jointIds_.at(joint1)) + ", " +
+                                     std::to_string(jointIds_.at(joint2)),
+                                 "CV = " + std::to_string(m)}});
+        return;
+      }
+    throw Refused{"joint " + g.name,
+                  "Adams' GEAR relates two joints that join the wheels to one carrier: no "
+                  "revolute joints on the wheels' axes join " +
+                      bodyName(g.body1) + " and " + bodyName(g.body2) + " to a common part"};
+  }
+
+  std::string bodyName(int body) const {
+    return body == kGround ? "ground" : model_.bodies[static_cast<std::size_t>(body)].name;
   }
 
   // Bodies that revolute, translational and fixed joints do not tie to ground through each other
@@ -417,11 +521,11 @@ class Writer {
     const std::string element = "motion " + m.name;
     if (m.joint < 0) throw Refused{element, "motions of a body's coordinate are not written yet"};
     const Joint& j = model_.joints[static_cast<std::size_t>(m.joint)];
-    const bool rotation = j.type == JointType::Revolute;
+    const bool rotation = j.type == JointType::Revolute || j.type == JointType::Screw;
     if (!rotation && j.type != JointType::Translational)
       throw Refused{element, "motions of " + std::string(jointTypeName(j.type)) +
                                  " joints are not written yet"};
-    const auto [i, jm] = jointMarkers_.at(m.joint);
+    const auto [i, jm] = writtenMarkers(m.joint, element);
     // Adams' angle from J's x axis to I's about J's z (the travel of I along J's z) in the
     // file's configuration, where Reuleaux's coordinate is zero.
     const auto global = [&](int id) {
@@ -441,6 +545,15 @@ class Writer {
          "MOTION/" + std::to_string(++motions_),
          {rotation ? "ROTATIONAL" : "TRANSLATIONAL",
           "JOINT = " + std::to_string(jointIds_.at(m.joint)), "FUNCTION = " + f}});
+  }
+
+  // The I and J markers of a joint an element acts on, refused when the joint is not written.
+  std::pair<int, int> writtenMarkers(int joint, const std::string& element) const {
+    const auto it = jointMarkers_.find(joint);
+    if (it == jointMarkers_.end())
+      throw Refused{element, "its joint " + model_.joints[static_cast<std::size_t>(joint)].name +
+                                 " is not written"};
+    return it->second;
   }
 
   void force(std::size_t index) {
@@ -497,14 +610,23 @@ class Writer {
         const Joint& j = model_.joints[static_cast<std::size_t>(f.joint)];
         if (j.type != JointType::Revolute)
           throw Refused{element, "joint forces are written on revolute joints only, yet"};
-        const auto [i, jm] = jointMarkers_.at(f.joint);
+        const auto [i, jm] = writtenMarkers(f.joint, element);
         forces_.push_back({f.name,
                            "SFORCE/" + std::to_string(++sforces_),
                            {"ROTATIONAL", "I = " + std::to_string(i), "J = " + std::to_string(jm),
                             "FUNCTION = " + function(f.functions[0], element)}});
         return;
       }
-      case ForceType::TorsionSpring:
+      case ForceType::TorsionSpring: {
+        // On the joint's markers, whose angle starts at zero with the joint's coordinate.
+        const auto [i, jm] = writtenMarkers(f.joint, element);
+        forces_.push_back({f.name,
+                           "SPRINGDAMPER/" + std::to_string(++springs_),
+                           {"ROTATIONAL", "I = " + std::to_string(i), "J = " + std::to_string(jm),
+                            "KT = " + number(f.stiffness), "CT = " + number(f.damping),
+                            "ANGLE = " + number(f.freeAngle), "TORQUE = " + number(f.preload)}});
+        return;
+      }
       case ForceType::Limit:
         throw Refused{element,
                       std::string(forceTypeName(f.type)) + " elements are not written yet"};
@@ -524,7 +646,7 @@ class Writer {
       const auto id = jointIds_.find(index);
       if (id == jointIds_.end() ||
           (type != JointType::Revolute && type != JointType::Translational &&
-           type != JointType::Cylindrical))
+           type != JointType::Cylindrical && type != JointType::Screw))
         throw Refused{element, "couplers of " + std::string(jointTypeName(type)) +
                                    " joints are not written yet"};
       const std::string separator = k ? ", " : "";
@@ -636,8 +758,8 @@ class Writer {
   std::vector<StatementOut> constraints_, forces_;
   std::map<std::string, double> parameters_;
   std::set<std::string> coupled_;  // joints in couplers
-  int couplers_ = 0, joints_ = 0, jprims_ = 0, motions_ = 0, gcons_ = 0, sforces_ = 0, springs_ = 0,
-      vforces_ = 0, vtorques_ = 0;
+  int couplers_ = 0, gears_ = 0, joints_ = 0, jprims_ = 0, motions_ = 0, gcons_ = 0, sforces_ = 0,
+      springs_ = 0, vforces_ = 0, vtorques_ = 0;
 };
 
 }  // namespace

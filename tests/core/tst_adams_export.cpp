@@ -24,17 +24,11 @@ namespace {
 // with the elements refused.
 const std::map<std::string, std::set<std::string>>& refusedExamples() {
   static const std::map<std::string, std::set<std::string>> refused{
-      {"belt_screw_jack", {"joint thread"}},
       {"disk_cam_roller", {"joint roller_contact"}},
       {"end_stop_pendulum", {"force stop"}},
       {"flat_face_cam", {"joint face_contact"}},
-      {"gear_train", {"joint mesh_12", "joint mesh_34"}},
-      {"planetary_gears", {"joint sun_planet", "joint ring_planet"}},
-      {"rack_pinion_lift", {"joint mesh"}},
-      {"rack_pinion_steering", {"joint mesh"}},
+      {"planetary_gears", {"joint sun_planet"}},  // the sun's and planet's bearings: no carrier
       {"rolling_disk", {"joint table"}},
-      {"screw_jack", {"joint thread"}},
-      {"spatial_gear_train", {"joint mesh_12", "joint mesh_34"}},
   };
   return refused;
 }
@@ -44,12 +38,6 @@ std::string errors(const Diagnostics& diagnostics) {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) all += d.text() + "\n";
   return all;
-}
-
-Spec readBack(const std::string& text) {
-  const LoadResult read = readAdams(text, "written.adm");
-  if (!read.spec) qFatal("%s", errors(read.diagnostics).c_str());
-  return *read.spec;
 }
 
 std::string writtenOrFail(const Spec& spec) {
@@ -138,14 +126,15 @@ void TestAdamsExport::examplesReadBack() {
     std::set<std::string> named;
     for (const Diagnostic& d : written.diagnostics)
       if (d.severity == Severity::Error) {
-        QVERIFY2(d.message.ends_with("not written yet"), d.text().c_str());
+        QVERIFY2(d.message.ends_with("not written yet") || d.message.ends_with("to a common part"),
+                 d.text().c_str());
         named.insert(d.element);
       }
     QVERIFY(named == refused->second);
     return;
   }
   QVERIFY2(written.text, errors(written.diagnostics).c_str());
-  Spec back = readBack(*written.text);
+  Spec back = test::readAdamsOrFail(*written.text);
   QCOMPARE(back.dimension, 3);
   QCOMPARE(back.name, spec.name);
   QCOMPARE(back.bodies.size(), spec.bodies.size());
@@ -186,7 +175,7 @@ void TestAdamsExport::goldenSliderCrank() {
   // A name of two lines is a title of one.
   Spec twoLines = spec;
   twoLines.name = "Offset\nslider-crank";
-  QCOMPARE(readBack(writtenOrFail(twoLines)).name, std::string("Offset slider-crank"));
+  QCOMPARE(test::readAdamsOrFail(writtenOrFail(twoLines)).name, std::string("Offset slider-crank"));
 }
 
 void TestAdamsExport::functionsInAdamsGrammar() {
@@ -203,7 +192,7 @@ void TestAdamsExport::functionsInAdamsGrammar() {
     Spec spec = test::loadSpec(test::examplePath("simple_pendulum.rlx"));
     spec.motions = {drive(spec, f)};
     const Model original = test::compileOrFail(spec);
-    const Model back = test::compileOrFail(readBack(writtenOrFail(spec)));
+    const Model back = test::compileOrFail(test::readAdamsOrFail(writtenOrFail(spec)));
     for (double t = 0; t <= 1.0; t += 0.125)
       QVERIFY2(std::abs(motionAt(original, t) - motionAt(back, t)) <=
                    1e-14 * (1 + std::abs(motionAt(original, t))),
@@ -235,7 +224,7 @@ void TestAdamsExport::forcesAndMeasures() {
   const std::string text = writtenOrFail(spec);
   for (const char* statement : {"SPRINGDAMPER/1", "SFORCE/1", "VFORCE/1", "VTORQUE/1", "GCON/1"})
     QVERIFY2(text.find(statement) != std::string::npos, statement);
-  Spec back = readBack(text);
+  Spec back = test::readAdamsOrFail(text);
   back.analysis = spec.analysis;
   const Model original = test::compileOrFail(spec);
   const Model twin = test::compileOrFail(back);
@@ -255,7 +244,7 @@ void TestAdamsExport::couplerOfASlide() {
   const std::string text = writtenOrFail(spec);
   QVERIFY(text.find("COUPLER/1\n, JOINTS = 1, 2\n, TYPE = R:T\n, SCALES = 0.05, -1\n") !=
           std::string::npos);
-  Spec back = readBack(text);
+  Spec back = test::readAdamsOrFail(text);
   QCOMPARE(back.constraints.size(), std::size_t(1));
   QCOMPARE(back.constraints.front().type, ConstraintType::Coupler);
   back.analysis = spec.analysis;

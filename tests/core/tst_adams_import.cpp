@@ -23,21 +23,6 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-Spec readOrFail(const std::string& text) {
-  const LoadResult read = readAdams(text, "test.adm");
-  if (!read.spec) {
-    std::string all;
-    for (const Diagnostic& d : read.diagnostics) all += d.text() + "\n";
-    qFatal("%s", all.c_str());
-  }
-  return *read.spec;
-}
-
-std::string firstError(const std::string& text) {
-  const LoadResult read = readAdams(text, "test.adm");
-  return read.diagnostics.empty() ? std::string() : read.diagnostics.front().text();
-}
-
 // The pendulum dataset with `from` replaced by `to` (each once).
 std::string pendulumWith(const std::vector<std::pair<std::string, std::string>>& changes) {
   std::string text = test::readFile(test::testDataPath("adams_pendulum.adm"));
@@ -78,7 +63,7 @@ class TestAdamsImport : public QObject {
 void TestAdamsImport::pendulum() {
   // 1 kg, its centre 2 m from a pin along global y, I = 0.1 kg m^2 about its centre, released
   // level: the pin pushes it up with m g (1 - m L^2 / (I + m L^2)) at the start (0.2392 N).
-  Spec spec = readOrFail(test::readFile(test::testDataPath("adams_pendulum.adm")));
+  Spec spec = test::readAdamsOrFail(test::readFile(test::testDataPath("adams_pendulum.adm")));
   QCOMPARE(spec.dimension, 3);
   QCOMPARE(spec.bodies.size(), std::size_t(1));
   QCOMPARE(spec.bodies[0].name, std::string("arm"));
@@ -125,8 +110,8 @@ void TestAdamsImport::pendulumInInches() {
                     {"IP = 0.1, 0.1, 0.1", "IP = " + ip + ", " + ip + ", " + ip},
                     {"QP = 2, 0, 0", "QP = " + expr::numberText(2 / in) + ", 0, 0"},
                     {"KGRAV = -9.80665", "KGRAV = " + expr::numberText(-9.80665 / in)}});
-  const Spec si = readOrFail(test::readFile(test::testDataPath("adams_pendulum.adm")));
-  const Spec imperial = readOrFail(text);
+  const Spec si = test::readAdamsOrFail(test::readFile(test::testDataPath("adams_pendulum.adm")));
+  const Spec imperial = test::readAdamsOrFail(text);
   const auto close = [](const Number& a, const Number& b) {
     return std::abs(a.value - b.value) <= 1e-12 * std::max(1.0, std::abs(a.value));
   };
@@ -140,8 +125,8 @@ void TestAdamsImport::pendulumInInches() {
 
 void TestAdamsImport::productsOfInertia() {
   // Adams writes the products as +integral of x y dm; the tensor holds their negatives.
-  const Spec spec =
-      readOrFail(pendulumWith({{"IP = 0.1, 0.1, 0.1", "IP = 0.3, 0.4, 0.5, 0.01, 0.02, 0.03"}}));
+  const Spec spec = test::readAdamsOrFail(
+      pendulumWith({{"IP = 0.1, 0.1, 0.1", "IP = 0.3, 0.4, 0.5, 0.01, 0.02, 0.03"}}));
   const std::vector<Number>& I = spec.bodies[0].inertia;
   QCOMPARE(I.size(), std::size_t(6));
   QCOMPARE(I[0].value, 0.3);
@@ -154,7 +139,7 @@ void TestAdamsImport::velocitiesAndHolds() {
   // VX VY VZ are the CM's velocity in ground's axes (dataset units), WX WY WZ the angular velocity
   // about the CM marker's axes; EXACT holds X Y Z, and the orientation when all three angles are
   // held (some of them: not read).
-  const Spec spec = readOrFail(pendulumWith(
+  const Spec spec = test::readAdamsOrFail(pendulumWith(
       {{"MARKER/20\n, PART = 2\n, QP = 2, 0, 0",
         "MARKER/20\n, PART = 2\n, QP = 2, 0, 0\n, REULER = 90D, 90D, 0D"},
        {"IP = 0.1, 0.1, 0.1",
@@ -171,7 +156,8 @@ void TestAdamsImport::velocitiesAndHolds() {
   QVERIFY(std::abs(arm.angularVelocity[2].value) < 1e-15);
   QVERIFY((arm.hold == std::vector<std::string>{"x", "orientation"}));
   QCOMPARE(
-      firstError(pendulumWith({{"IP = 0.1, 0.1, 0.1", "IP = 0.1, 0.1, 0.1\n, EXACT = Y:PSI"}})),
+      test::firstAdamsDiagnostic(
+          pendulumWith({{"IP = 0.1, 0.1, 0.1", "IP = 0.1, 0.1, 0.1\n, EXACT = Y:PSI"}})),
       std::string("test.adm:22: PART/2: EXACT holds some of PSI, THETA and PHI; Reuleaux holds "
                   "the whole orientation or none (not read)"));
 }
@@ -189,7 +175,7 @@ void TestAdamsImport::vectorForcesAndSprings() {
       "SPRINGDAMPER/1\n, TRANSLATIONAL\n, I = 22\n, J = 10\n, K = 3\n, C = 0.5\n, LENGTH = 1.5\n, "
       "FORCE = 0.2\n"
       "ACCGRAV/";
-  const Spec spec = readOrFail(pendulumWith({{"ACCGRAV/", forces}}));
+  const Spec spec = test::readAdamsOrFail(pendulumWith({{"ACCGRAV/", forces}}));
   QCOMPARE(spec.forces.size(), std::size_t(4));
   const Model model = test::compileOrFail(spec);
   const auto vectorOf = [&](std::size_t k, double t) {
@@ -215,7 +201,7 @@ void TestAdamsImport::vectorForcesAndSprings() {
   QCOMPARE(spring.preload, 0.2);
   QVERIFY((spring.s2 - Eigen::Vector3d(-1, 0, 0)).norm() < 1e-15);  // 1 m from the CM at 2 m
 
-  Spec inch = readOrFail(pendulumWith(
+  Spec inch = test::readAdamsOrFail(pendulumWith(
       {{"LENGTH = METER", "LENGTH = INCH"},
        {"ACCGRAV/",
         "SPRINGDAMPER/1\n, I = 21\n, J = 10\n, K = 3\n, C = 0.5\n, LENGTH = 2\nACCGRAV/"}}));
@@ -223,20 +209,21 @@ void TestAdamsImport::vectorForcesAndSprings() {
   QCOMPARE(inch.forces.front().damping->value, 0.5 / 0.0254);
   QCOMPARE(inch.forces.front().freeLength->value, 2 * 0.0254);
 
-  QCOMPARE(firstError(pendulumWith({{"ACCGRAV/",
-                                     "MARKER/30\n, PART = 1\n, FLOATING\nVFORCE/1\n, I = 21\n, "
-                                     "JFLOAT = 10\n, RM = 10\n, FX = 1\nACCGRAV/"}})),
+  QCOMPARE(test::firstAdamsDiagnostic(
+               pendulumWith({{"ACCGRAV/",
+                              "MARKER/30\n, PART = 1\n, FLOATING\nVFORCE/1\n, I = 21\n, "
+                              "JFLOAT = 10\n, RM = 10\n, FX = 1\nACCGRAV/"}})),
            std::string("test.adm:41: VFORCE/1: JFLOAT = 10 must be a FLOATING marker"));
-  QCOMPARE(
-      firstError(pendulumWith({{"MARKER/10\n, PART = 1", "MARKER/10\n, PART = 1\n, FLOATING"}})),
-      std::string("test.adm:35: JOINT/1: J = 10 is a FLOATING marker"));
+  QCOMPARE(test::firstAdamsDiagnostic(
+               pendulumWith({{"MARKER/10\n, PART = 1", "MARKER/10\n, PART = 1\n, FLOATING"}})),
+           std::string("test.adm:35: JOINT/1: J = 10 is a FLOATING marker"));
 }
 
 void TestAdamsImport::jointMotionInDegrees() {
   // The arm's pin marker is turned 50 degrees about its z from the ground's, and a motion of
   // 30 degrees a second drives the joint: Adams' angle from J's x to I's x about J's z is 30 t
   // degrees, so the arm turns at once to 0 degrees and on from there.
-  Spec spec = readOrFail(
+  Spec spec = test::readAdamsOrFail(
       pendulumWith({{"MARKER/21\n, PART = 2\n, REULER = 0D, -90D, 0D",
                      "MARKER/21\n, PART = 2\n, REULER = 0D, -90D, 50D"},
                     {"ACCGRAV/", "MOTION/1\n, JOINT = 1\n, FUNCTION = 30.0d * time\nACCGRAV/"}}));
@@ -346,9 +333,9 @@ void TestAdamsImport::refusals() {
   QFETCH(QString, from);
   QFETCH(QString, to);
   QFETCH(QString, message);
-  QCOMPARE(
-      QString::fromStdString(firstError(pendulumWith({{from.toStdString(), to.toStdString()}}))),
-      message);
+  QCOMPARE(QString::fromStdString(
+               test::firstAdamsDiagnostic(pendulumWith({{from.toStdString(), to.toStdString()}}))),
+           message);
 }
 
 void TestAdamsImport::unsupportedListedOrSkipped() {
@@ -416,10 +403,10 @@ void TestAdamsImport::recognisedByContent() {
 void TestAdamsImport::names() {
   // Adams/View's names become identifiers (its dots and spaces as _), unique in the model, and
   // the ground's name stays the ground's; a statement without a name is kind_id.
-  const Spec spec =
-      readOrFail(pendulumWith({{"'arm'", "'ground'"},
-                               {"'pin'", "'TORSION SPRING.pin'"},
-                               {"ACCGRAV/", "JPRIM/4, PERPENDICULAR, I = 21, J = 10\nACCGRAV/"}}));
+  const Spec spec = test::readAdamsOrFail(
+      pendulumWith({{"'arm'", "'ground'"},
+                    {"'pin'", "'TORSION SPRING.pin'"},
+                    {"ACCGRAV/", "JPRIM/4, PERPENDICULAR, I = 21, J = 10\nACCGRAV/"}}));
   QCOMPARE(spec.bodies[0].name, std::string("ground_2"));
   QCOMPARE(spec.joints[0].name, std::string("TORSION_SPRING_pin"));
   QCOMPARE(spec.joints[0].body2, std::string("ground_2"));

@@ -93,6 +93,21 @@ Spec loadSpec(const std::string& path) {
   return *loaded.spec;
 }
 
+Spec readAdamsOrFail(const std::string& text) {
+  const LoadResult read = readAdams(text, "test.adm");
+  if (!read.spec) {
+    std::string message = "cannot read the dataset";
+    for (const Diagnostic& d : read.diagnostics) message += "\n  " + d.text();
+    throw std::runtime_error(message);
+  }
+  return *read.spec;
+}
+
+std::string firstAdamsDiagnostic(const std::string& text) {
+  const LoadResult read = readAdams(text, "test.adm");
+  return read.diagnostics.empty() ? std::string() : read.diagnostics.front().text();
+}
+
 Model compileOrFail(const Spec& spec) {
   CompileResult compiled = compile(spec);
   if (!compiled.model) {

@@ -48,6 +48,11 @@ Model compileOrFail(const Spec& spec);
 std::string examplePath(const std::string& file);  // examplesDir() + "/" + file
 std::string testDataPath(const std::string& file);
 
+// An Adams dataset's text as a model (throws, failing the test, with the diagnostics if it does
+// not read), and the first diagnostic of reading one ("" when none); the source is "test.adm".
+Spec readAdamsOrFail(const std::string& text);
+std::string firstAdamsDiagnostic(const std::string& text);
+
 // The body of that name (throws if there is none).
 const Body& body(const Model& model, const std::string& name);
 

@@ -1,5 +1,6 @@
 // A user exports models as Adams datasets through File > Export > Adams Dataset…, clicked in the
-// menus: the gear train is refused before any file is asked for, the box naming both meshes; the
+// menus: the planetary set is refused before any file is asked for, the box naming the mesh
+// Adams' GEAR cannot express (the sun's and the planet's bearings share no carrier); the
 // slider-crank, with a body selected, is written where the file dialog says (".adm" added) and
 // reads back as the same mechanism, while the document, its selection and the viewport stay as
 // they were.
@@ -56,15 +57,15 @@ class TestExportAdams : public QObject {
 
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
-  void gearsAreRefusedByName();
+  void planetaryMeshIsRefusedByName();
   void sliderCrankIsWritten();
 };
 
-void TestExportAdams::gearsAreRefusedByName() {
+void TestExportAdams::planetaryMeshIsRefusedByName() {
   QTemporaryDir dir;
   MainWindow window(dir.path() + "/recovery");
   QVERIFY(input::showActive(window));
-  QVERIFY(window.openPath(QString::fromStdString(test::examplePath("gear_train.rlx"))));
+  QVERIFY(window.openPath(QString::fromStdString(test::examplePath("planetary_gears.rlx"))));
   QString shown;
   bool fileDialog = false;
   onNextModal<QDialog>([&](QWidget* dialog) {
@@ -82,11 +83,11 @@ void TestExportAdams::gearsAreRefusedByName() {
   chooseExport(window, "exportAdams");
   QTRY_VERIFY(!shown.isEmpty() || fileDialog);
   QVERIFY(!fileDialog);
-  QVERIFY2(shown.startsWith("exportAdamsErrorBox: \"gear_train.rlx\" cannot be written as an Adams "
-                            "dataset."),
+  QVERIFY2(shown.startsWith("exportAdamsErrorBox: \"planetary_gears.rlx\" cannot be written as "
+                            "an Adams dataset."),
            qPrintable(shown));
-  QVERIFY2(shown.contains("joint mesh_12: gear joints are not written yet"), qPrintable(shown));
-  QVERIFY2(shown.contains("joint mesh_34: gear joints are not written yet"), qPrintable(shown));
+  QVERIFY2(shown.contains("joint sun_planet: Adams' GEAR relates two joints"), qPrintable(shown));
+  QVERIFY2(!shown.contains("ring_planet"), qPrintable(shown));
   QVERIFY(QDir(dir.path()).entryList({"*.adm"}).isEmpty());
 }
 
