@@ -90,6 +90,14 @@ void Reader::joint(const Statement& s) {
     js.type = JointType::Universal;
     js.axis1 = vector(frameOnBody(*j).axes.col(1));
     js.axis2 = vector(frameOnBody(*i).axes.col(0));
+  } else if (type == "UNIVERSAL") {
+    // The cross pins are I's and J's z axes (Adams keeps them perpendicular).
+    js.type = JointType::Universal;
+  } else if (type == "CONVEL") {
+    // The shafts along I's and J's z axes, pointing away from the centre. The family's frames lie
+    // along the shafts' common normal, a symmetric pair as Adams requires of the x axes, so the
+    // markers' x axes are not needed.
+    js.type = JointType::ConstantVelocity;
   } else if (type == "SCREW" || type == "RACKPIN") {
     const char* key = type == "SCREW" ? "PITCH" : "PD";
     if (!size || matchKeyword(size->key, kTypes) != key)
@@ -202,7 +210,12 @@ void Reader::primitive(const Statement& s) {
     js.type = JointType::ParallelAxes;
   else if (type == "PERPENDICULAR")
     js.type = JointType::Perpendicular;
-  else if (type.empty())
+  else if (type == "ORIENTATION") {
+    if (!global(*i).axes.isApprox(global(*j).axes, 1e-9))
+      throw Unsupported{{s.line, where(s) + ": ORIENTATION whose I and J axes differ in the file "
+                                            "is not read yet (Adams would turn the parts)"}};
+    js.type = JointType::Orientation;
+  } else if (type.empty())
     throw DatasetError{s.line, where(s) + ": the primitive's type is missing"};
   else
     throw Unsupported{{s.line, where(s) + ": " + type + " is not read yet"}};
@@ -211,6 +224,8 @@ void Reader::primitive(const Statement& s) {
   if (js.type == JointType::PointOnLine || js.type == JointType::PointOnPlane) js.axis2.reset();
   if (js.type == JointType::ParallelAxes || js.type == JointType::Perpendicular)
     js.point1.reset(), js.point2.reset();
+  if (js.type == JointType::Orientation)
+    js.point1.reset(), js.point2.reset(), js.axis1.reset(), js.axis2.reset();
   spec_.joints.push_back(js);
 }
 

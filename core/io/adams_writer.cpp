@@ -121,6 +121,10 @@ std::optional<std::pair<const char*, const char*>> adamsJoint(JointType type) {
       return {{"JPRIM", "PARALLEL_AXES"}};
     case JointType::Perpendicular:
       return {{"JPRIM", "PERPENDICULAR"}};
+    case JointType::Orientation:
+      return {{"JPRIM", "ORIENTATION"}};
+    case JointType::ConstantVelocity:
+      return {{"JOINT", "CONVEL"}};
     default:
       return std::nullopt;
   }

@@ -7,7 +7,7 @@ namespace rlx {
 namespace families {
 extern const JointFamily revolute, translational, fixed, distance, pointOnLine, spherical,
     cylindrical, universal, planar, pointOnPlane, parallelAxes, perpendicular, rollingDisk, gear,
-    internalGear, rackPinion, screw, pointOnCurve, curveOnCurve;
+    internalGear, rackPinion, screw, pointOnCurve, curveOnCurve, orientation, constantVelocity;
 }  // namespace families
 
 namespace {
@@ -34,6 +34,10 @@ const JointFamily* familyOf(JointType type) {
     case JointType::Screw: return &families::screw;
     case JointType::PointOnCurve: return &families::pointOnCurve;
     case JointType::CurveOnCurve: return &families::curveOnCurve;
+    case JointType::Orientation:
+      return &families::orientation;
+    case JointType::ConstantVelocity:
+      return &families::constantVelocity;
   }
   return nullptr;
 }

@@ -24,6 +24,8 @@ enum class JointType {
   Screw,
   PointOnCurve,
   CurveOnCurve,
+  Orientation,
+  ConstantVelocity,
 };
 
 }  // namespace rlx

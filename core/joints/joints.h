@@ -1,9 +1,10 @@
 #pragma once
 // The joint families. Each family lives in one file (revolute.cpp, translational.cpp, ...) with
-// its record in the table (joints/family.h) and supplies, at the poses of its two bodies, its equations Phi (rows), their derivative blocks with
-// respect to each body's velocities, and gamma; and, where the joint has one, its coordinate
-// (J.q: relative rotation or travel, zero in the file's configuration). Reactions need nothing
-// joint-specific beyond the point where they act (reactionPoint): see solve/equations/reactions.h.
+// its record in the table (joints/family.h) and supplies, at the poses of its two bodies, its
+// equations Phi (rows), their derivative blocks with respect to each body's velocities, and gamma;
+// and, where the joint has one, its coordinate (J.q: relative rotation or travel, zero in the
+// file's configuration). Reactions need nothing joint-specific beyond the point where they act
+// (reactionPoint): see solve/equations/reactions.h.
 //
 // Planar equations (p_i = A_i s_i, d = r2 + p2 - r1 - p1, u_i = A_i a_i, n_i = R u_i):
 //   revolute       d = 0                                           (2)
@@ -26,6 +27,8 @@
 //   point_on_plane z1 . d = 0                                                 (1)
 //   parallel_axes  x1 . z2 = 0,  y1 . z2 = 0                                  (2)
 //   perpendicular  z1 . z2 = 0                                                (1)
+//   orientation    y1 . z2 = 0,  z1 . x2 = 0,  x1 . y2 = 0                      (3)
+//   constant_velocity  d = 0,  x1 . y2 + y1 . x2 = 0                          (4)
 // Coordinates: the angle of x2 about z1 from x1 (revolute, cylindrical; in (-pi, pi]) and the
 // travel z1 . d - q0 (translational, point_on_line).
 
@@ -101,6 +104,10 @@ void spatialUniversal(const Joint& joint, const spatial::Body& b1, const spatial
 void spatialPlanar(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialPointOnPlane(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialParallelAxes(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
+void spatialOrientation(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                        JointEval& out);
+void spatialConstantVelocity(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2,
+                             JointEval& out);
 void spatialPerpendicular(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 void spatialRollingDisk(const Joint& joint, const spatial::Body& b1, const spatial::Body& b2, JointEval& out);
 // The contact point of a rolling disk (global).

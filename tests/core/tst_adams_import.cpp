@@ -313,9 +313,9 @@ void TestAdamsImport::refusals_data() {
   QTest::newRow("no ground") << ", GROUND\n"
                              << ", MASS = 3\n"
                              << "test.adm:1: the dataset has no PART with GROUND";
-  QTest::newRow("joint type") << "REVOLUTE"
-                              << "CONVEL"
-                              << "test.adm:31: JOINT/1: CONVEL joints are not read yet";
+  QTest::newRow("joint friction") << "REVOLUTE"
+                                  << "REVOLUTE, MU_DYN_ROT = 0.1"
+                                  << "test.adm:32: JOINT/1: MU_DYN_ROT is not read yet";
   QTest::newRow("too few numbers") << "QP = 2, 0, 0"
                                    << "QP = 2, 0"
                                    << "test.adm:25: MARKER/20: QP must have 3 numbers, got 2";
@@ -345,14 +345,14 @@ void TestAdamsImport::unsupportedListedOrSkipped() {
   const std::string text =
       pendulumWith({{"ACCGRAV/",
                      "BUSHING/3, I = 21, J = 10, K = 1, 1, 1\n"
-                     "JOINT/4, CONVEL, I = 21, J = 10\n"
+                     "JOINT/4, REVOLUTE, I = 21, J = 10, ICROT = 0.1\n"
                      "MOTION/2, JOINT = 4, FUNCTION = time\n"
                      "SFORCE/5, ROTATIONAL, I = 21, J = 10, FUNCTION = USER(1, 2)\n"
                      "ACCGRAV/"},
                     {", IP = 0.1, 0.1, 0.1", ", IP = 0.1, 0.1, 0.1\n, MATERIAL = STEEL"}});
   const QStringList expected{
       "test.adm:22: PART/2: MATERIAL is not read yet", "test.adm:37: BUSHING/3 is not read yet",
-      "test.adm:38: JOINT/4: CONVEL joints are not read yet",
+      "test.adm:38: JOINT/4: ICROT is not read yet",
       "test.adm:40: SFORCE/5: FUNCTION = USER(1, 2): calls a user subroutine (USER), which cannot "
       "be imported",
       "test.adm:39: MOTION/2: its JOINT/4 is not imported"};
@@ -382,7 +382,7 @@ void TestAdamsImport::unsupportedListedOrSkipped() {
   // A broken statement is not something to skip: still an error, after what was listed.
   const LoadResult missing =
       readAdams(pendulumWith({{"ACCGRAV/",
-                               "JOINT/4, CONVEL, I = 21, J = 10\nJOINT/6, REVOLUTE, I = 99, "
+                               "JOINT/4, REVOLUTE, I = 21, J = 10, IC\nJOINT/6, REVOLUTE, I = 99, "
                                "J = 10\nACCGRAV/"}}),
                 "test.adm", AdamsImport::SkipUnsupported);
   QVERIFY(!missing.spec);

@@ -486,7 +486,8 @@ void TestRlxIo::structuralErrors_data() {
       planar(R"("joints": [{"name": "pin", "type": "hinge", "body1": "a", "body2": "b"}])"),
       "joints[0] \"pin\": type must be one of revolute, translational, fixed, distance, "
       "point_on_line, spherical, cylindrical, universal, planar, point_on_plane, parallel_axes, "
-      "perpendicular, rolling_disk, gear, internal_gear, rack_pinion, screw, point_on_curve or curve_on_curve, got \"hinge\"");
+      "perpendicular, rolling_disk, gear, internal_gear, rack_pinion, screw, point_on_curve, "
+      "curve_on_curve, orientation or constant_velocity, got \"hinge\"");
   row("joint point length", planar(pin + R"("body2": "b", "point2": [0, 0, 1]}])"),
       "joints[0] \"pin\": point2 must have 2 numbers, got 3");
   row("joint point element", planar(pin + R"("body2": "b", "point1": [0, null]}])"),

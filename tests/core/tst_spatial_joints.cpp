@@ -45,9 +45,11 @@ JointSpec joint(JointType type, const std::string& body1) {
   j.point2 = Vector{-0.3, 0.15, 0.05};
   j.axis1 = Vector{0.6, 0.0, 0.8};
   if (type == JointType::Universal || type == JointType::Perpendicular ||
-      type == JointType::Revolute)
+      type == JointType::Revolute || type == JointType::ConstantVelocity)
     j.axis2 = Vector{0.0, 1.0, 0.0};
-  if (type == JointType::Spherical || type == JointType::Distance) j.axis1.reset();
+  if (type == JointType::Spherical || type == JointType::Distance || type == JointType::Orientation)
+    j.axis1.reset();
+  if (type == JointType::Orientation) j.point1.reset(), j.point2.reset();
   // The helix row is taken modulo the pitch: a long one keeps the second differences of random
   // states away from its jump at half a pitch.
   if (type == JointType::Screw) j.numbers["pitch"] = 7.0;
@@ -96,7 +98,7 @@ void TestSpatialJoints::derivatives_data() {
       JointType::Cylindrical,  JointType::Universal,     JointType::Planar,
       JointType::PointOnPlane, JointType::ParallelAxes,  JointType::Perpendicular,
       JointType::Screw,        JointType::RackPinion,    JointType::Gear,
-      JointType::InternalGear};
+      JointType::InternalGear, JointType::Orientation,   JointType::ConstantVelocity};
   for (const JointType type : types)
     for (const char* body1 : {"a", "ground"}) {
       const std::string name = std::string(jointTypeName(type)) + " " + body1;
