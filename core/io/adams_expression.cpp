@@ -10,6 +10,8 @@
 
 #include <cctype>
 #include <map>
+#include <optional>
+#include <vector>
 
 namespace rlx::adams {
 namespace {
@@ -49,6 +51,62 @@ bool unreadModelFunction(const std::string& name) {
 }
 
 constexpr std::size_t kMaxText = 100000;
+
+// The arguments of a call whose "(" is at text[i], as written: split at the commas (and, for IF,
+// the colon after the first, which IF needs) outside parentheses; i moves past the ")". Empty
+// when unbalanced or when IF's colon is missing.
+std::vector<std::string> callArguments(const std::string& text, std::size_t& i, bool colonFirst) {
+  std::vector<std::string> out(1);
+  int depth = 0;
+  for (++i; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '(') ++depth;
+    if (c == ')' && depth-- == 0) {
+      ++i;
+      return out;
+    }
+    if (depth == 0 && c == ',' && colonFirst && out.size() == 1) return {};  // IF(a, ...)
+    const bool separator = depth == 0 && (c == ',' || (c == ':' && colonFirst && out.size() == 1));
+    if (separator)
+      out.emplace_back();
+    else
+      out.back() += c;
+  }
+  return {};
+}
+
+// Adams' functions of several expressions written as Reuleaux conditionals: IF(e1: e2, e3, e4)
+// is e2, e3 or e4 as e1 < 0, = 0 or > 0; SIGN(a, b) is |a| with b's sign (Fortran's: + for
+// b = 0); IMPACT(x, x', x1, k, e, cmax, d) is the one-sided contact force past x1 from above,
+// max(0, k (x1 - x)^e - STEP(x, x1 - d, cmax, x1, 0) x') while x < x1 (the law of Reuleaux's
+// `limit`, solve/equations/stop_law.h); BISTOP(x, x', x1, x2, k, e, cmax, d) that below x1 and
+// min(0, -k (x - x2)^e - STEP(x, x2, 0, x2 + d, cmax) x') above x2. `a` are the arguments
+// translated.
+std::optional<std::string> conditionalFunction(const std::string& name,
+                                               const std::vector<std::string>& a) {
+  const auto p = [&](std::size_t k) { return "(" + a[k] + ")"; };
+  if (name == "IF" && a.size() == 4)
+    return "(" + p(0) + " < 0 ? " + p(1) + " : (" + p(0) + " == 0 ? " + p(2) + " : " + p(3) + "))";
+  if (name == "SIGN" && a.size() == 2)
+    return "(" + p(1) + " >= 0 ? abs" + p(0) + " : -abs" + p(0) + ")";
+  const auto below = [&](const std::string& x, const std::string& v, const std::string& x1,
+                         std::size_t k) {
+    return "(" + x + " < " + x1 + " ? max(0, " + p(k) + "*(" + x1 + " - " + x + ")^" + p(k + 1) +
+           " - step(" + x + ", " + x1 + " - " + p(k + 3) + ", " + p(k + 2) + ", " + x1 + ", 0)*" +
+           v + ") : 0)";
+  };
+  if (name == "IMPACT" && a.size() == 7) return below(p(0), p(1), p(2), 3);
+  if (name == "BISTOP" && a.size() == 8)
+    return "(" + below(p(0), p(1), p(2), 4) + " + (" + p(0) + " > " + p(3) + " ? min(0, -" + p(4) +
+           "*(" + p(0) + " - " + p(3) + ")^" + p(5) + " - step(" + p(0) + ", " + p(3) + ", 0, " +
+           p(3) + " + " + p(7) + ", " + p(6) + ")*" + p(1) + ") : 0))";
+  return std::nullopt;
+}
+
+// How many arguments each of those takes (IF: the first before a colon).
+std::size_t conditionalArity(const std::string& name) {
+  return name == "IF" ? 4 : name == "SIGN" ? 2 : name == "IMPACT" ? 7 : name == "BISTOP" ? 8 : 0;
+}
 
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -138,7 +196,19 @@ std::string translateExpression(const std::string& text, int line, ExpressionCon
         out += "(180/pi)";
       else if (const auto f = sharedFunctions().find(name); f != sharedFunctions().end())
         out += f->second;
-      else if (name == "USER")
+      else if (const std::size_t arity = conditionalArity(name)) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        if (i >= text.size() || text[i] != '(')
+          throw fail(name + " needs its arguments in parentheses");
+        std::vector<std::string> arguments = callArguments(text, i, name == "IF");
+        if (arguments.size() != arity)
+          throw fail(name + " takes " + std::to_string(arity) + " arguments" +
+                     (name == "IF" ? " (IF(e1: e2, e3, e4))" : ""));
+        for (std::string& a : arguments) a = translateExpression(a, line, context);
+        out += *conditionalFunction(name, arguments);
+        if (out.size() > kMaxText)
+          throw fail("is too long (more than " + std::to_string(kMaxText) + " characters)");
+      } else if (name == "USER")
         throw unsupported("calls a user subroutine (USER), which cannot be imported");
       else if (isMarkerMeasure(name)) {
         std::string problem;

@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <functional>
 
 namespace rlx::adams {
 namespace {
@@ -35,8 +36,8 @@ Operator binaryOperator(BinaryOp op) {
       return {"/", kProd, kProd, kPower};
     case BinaryOp::Power:
       return {"**", kPower, kAtom, kAtom};
-    default:
-      throw Unwritable{"comparisons and logic (<, ==, &&, ...) have no Adams function here"};
+    default:  // a comparison's value (1 or 0) is written as a conditional (Printer::print)
+      return {"", kAtom, kAtom, kAtom};
   }
 }
 
@@ -75,6 +76,11 @@ class Printer {
         print(n.args[0], kProd);
         break;
       case Kind::Binary: {
+        if (n.binaryOp > BinaryOp::Power) {  // a comparison's value, or logic (refused)
+          conditional(
+              e, [&] { out += "1"; }, [&] { out += "0"; });
+          break;
+        }
         const Operator op = binaryOperator(n.binaryOp);
         print(n.args[0], op.left);
         out += op.text;
@@ -85,7 +91,9 @@ class Printer {
         call(n);
         break;
       case Kind::Conditional:
-        throw Unwritable{"a conditional (c ? a : b) has no Adams function here"};
+        conditional(
+            n.args[0], [&] { print(n.args[1], kSum); }, [&] { print(n.args[2], kSum); });
+        break;
     }
   }
 
@@ -105,9 +113,59 @@ class Printer {
     }
   }
 
+  // IF(e1: e2, e3, e4): e2, e3 or e4 as e1 < 0, = 0 or > 0. A comparison a < b (<=, >, >=, ==,
+  // !=) as IF(a - b: ...), which has the sign of the difference exactly; any other condition c
+  // holds when c != 0.
+  template <class Then, class Otherwise>
+  void conditional(const expr::Expr& condition, const Then& then, const Otherwise& otherwise) {
+    const Node& c = *condition;
+    std::function<void()> negative = then, zero = otherwise, positive = then;
+    if (c.kind == Kind::Binary && c.binaryOp > BinaryOp::Power) {
+      switch (c.binaryOp) {
+        case BinaryOp::Less:
+          negative = then, zero = otherwise, positive = otherwise;
+          break;
+        case BinaryOp::LessEqual:
+          negative = then, zero = then, positive = otherwise;
+          break;
+        case BinaryOp::Greater:
+          negative = otherwise, zero = otherwise, positive = then;
+          break;
+        case BinaryOp::GreaterEqual:
+          negative = otherwise, zero = then, positive = then;
+          break;
+        case BinaryOp::Equal:
+          negative = otherwise, zero = then, positive = otherwise;
+          break;
+        case BinaryOp::NotEqual:
+          break;
+        default:
+          throw Unwritable{"logic (&&, ||) has no Adams function here"};
+      }
+      out += "IF(";
+      print(c.args[0], kSum);
+      out += " - ";
+      print(c.args[1], kProd);
+    } else {
+      out += "IF(";
+      print(condition, kSum);
+    }
+    out += ": ";
+    negative();
+    out += ", ";
+    zero();
+    out += ", ";
+    positive();
+    out += ')';
+  }
+
   void call(const Node& n) {
-    if (n.function == expr::Function::Sign)
-      throw Unwritable{"sign() has no Adams function of one argument (Adams' SIGN takes two)"};
+    if (n.function == expr::Function::Sign) {  // -1, 0 or 1
+      out += "IF(";
+      print(n.args[0], kSum);
+      out += ": -1, 0, 1)";
+      return;
+    }
     if (expr::functionInfo(n.function).internal)
       throw Unwritable{std::string(expr::functionInfo(n.function).name) + " is internal"};
     out += upper(expr::functionInfo(n.function).name);

@@ -631,9 +631,33 @@ class Writer {
                             "ANGLE = " + number(f.freeAngle), "TORQUE = " + number(f.preload)}});
         return;
       }
-      case ForceType::Limit:
-        throw Refused{element,
-                      std::string(forceTypeName(f.type)) + " elements are not written yet"};
+      case ForceType::Limit: {
+        // Adams' IMPACT law at each finite bound of a turning joint's angle (AZ, WZ of its
+        // markers, zero where the coordinate is): the lower bound pushes up, the upper down.
+        const Joint& j = model_.joints[static_cast<std::size_t>(f.joint)];
+        if (j.type != JointType::Revolute && j.type != JointType::Cylindrical)
+          throw Refused{element,
+                        "end stops are written on revolute and cylindrical joints "
+                        "only, yet"};
+        const auto [i, jm] = writtenMarkers(f.joint, element);
+        const std::string angle = "AZ" + ids({i, jm}), rate = "WZ" + ids({i, jm, jm});
+        const std::string law = number(f.stiffness) + ", " + number(f.exponent) + ", " +
+                                number(f.damping) + ", " + number(f.penetration) + ")";
+        std::string function;
+        if (std::isfinite(f.lower))
+          function = "IMPACT(" + angle + ", " + rate + ", " + number(f.lower) + ", " + law;
+        if (std::isfinite(f.upper))
+          function += std::string(function.empty() ? "-" : " - ") + "IMPACT(-" + angle + ", -" +
+                      rate + ", " + number(-f.upper) + ", " + law;
+        warnings_->push_back({Severity::Warning, element, "",
+                              "its joint's angle is written as Adams' AZ, which stays within "
+                              "(-180, 180] degrees"});
+        forces_.push_back({f.name,
+                           "SFORCE/" + std::to_string(++sforces_),
+                           {"ROTATIONAL", "I = " + std::to_string(i), "J = " + std::to_string(jm),
+                            "FUNCTION = " + function}});
+        return;
+      }
     }
   }
 

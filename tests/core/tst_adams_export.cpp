@@ -25,7 +25,6 @@ namespace {
 const std::map<std::string, std::set<std::string>>& refusedExamples() {
   static const std::map<std::string, std::set<std::string>> refused{
       {"disk_cam_roller", {"joint roller_contact"}},
-      {"end_stop_pendulum", {"force stop"}},
       {"flat_face_cam", {"joint face_contact"}},
       {"planetary_gears", {"joint sun_planet"}},  // the sun's and planet's bearings: no carrier
       {"rolling_disk", {"joint table"}},
@@ -179,14 +178,19 @@ void TestAdamsExport::goldenSliderCrank() {
 }
 
 void TestAdamsExport::functionsInAdamsGrammar() {
-  // Signs, powers that group to the right, products of sums, STEP and STEP5, nested calls:
-  // written in Adams' grammar and read back, each evaluates as its original to rounding.
+  // Signs, powers that group to the right, products of sums, STEP and STEP5, nested calls,
+  // conditionals, comparisons' values and sign() (as IF, sampled on their boundaries): written in
+  // Adams' grammar and read back, each evaluates as its original to rounding.
   const char* functions[] = {
       "-(t - 0.5)^2*3 + step5(t, 0, 0, 1, 2) - -2*sin(t)/(1 + t^2)^-1.5",
       "2^3^0.5*t - (-t)^2 + -(-(t))",
       "step(t, 0.1, -1, 0.9, 1)*max(t, 0.3)/min(2, 1 + t) - atan2(t, 1 - t)",
       "exp(-t)*cosh(t) + log(1 + t) - log10(2 + t)*sqrt(abs(t - 0.4)) + tanh(t)*asin(t/3)",
       "1e-7*t + 1.5e12*t^2/1e12 - 0.1*(0.2 - (0.3 - t))",
+      "t > 0.5 ? t : 0",
+      "t <= 0.5 ? sin(t) : -cos(t)",
+      "sign(t - 0.5)*t + (t < 0.25)*2 - (t >= 0.75)",
+      "t == 0.25 ? 1 : (t != 0.75 ? t^2 : -1)",
   };
   for (const char* f : functions) {
     Spec spec = test::loadSpec(test::examplePath("simple_pendulum.rlx"));
@@ -205,8 +209,8 @@ void TestAdamsExport::functionsInAdamsGrammar() {
 }
 
 void TestAdamsExport::unwritableFunctions() {
-  // Adams has no conditional, comparison or one-argument sign here: the motion is named.
-  for (const char* f : {"t > 0.5 ? t : 0", "sign(t - 0.5)*t", "(t < 1)*t"}) {
+  // Adams has no logic: the motion is named.
+  for (const char* f : {"t > 0.5 && t < 0.8 ? t : 0", "(t < 0.2 || t > 0.8)*t", "!(t < 1)*t"}) {
     Spec spec = test::loadSpec(test::examplePath("simple_pendulum.rlx"));
     spec.motions = {drive(spec, f)};
     const AdamsWriteResult written = writeAdams(spec);

@@ -1,7 +1,9 @@
 // Adams' measures of markers translated into expressions of the bodies' measures
 // (core/io/adams_measures.cpp), evaluated on random states: displacements against the markers'
 // frames computed here, velocities against central differences of the displacements along the
-// motion, angles against markers turned by a known angle, units against SI.
+// motion, angles against markers turned by a known angle, units against SI; and Adams' IF, SIGN,
+// IMPACT and BISTOP (core/io/adams_expression.cpp) against their definitions on both sides of
+// every switch.
 #include "expr/expr.h"
 #include "io/adams_expression.h"
 #include "io/adams_text.h"
@@ -9,6 +11,9 @@
 #include <QtTest>
 
 #include <Eigen/Geometry>
+
+#include <algorithm>
+#include <cmath>
 
 #include <map>
 #include <random>
@@ -118,6 +123,7 @@ class TestAdamsMeasures : public QObject {
   void velocitiesAgainstDifferences();
   void angles();
   void units();
+  void switchingFunctions();
 };
 
 void TestAdamsMeasures::displacements() {
@@ -246,6 +252,46 @@ void TestAdamsMeasures::units() {
   QVERIFY(std::abs(in("VX(1, 3)") - vx * 60 / 0.0254) < 1e-12 * std::abs(vx * 60 / 0.0254));
   QVERIFY(std::abs(in("WZ(1, 3)") - wz * 60) < 1e-12 * std::abs(wz * 60));
   QCOMPARE(in("AZ(1, 3)"), az);
+}
+
+void TestAdamsMeasures::switchingFunctions() {
+  const Scene s;
+  QCOMPARE(s.value("IF(-0.5: 2, 3, 4)"), 2.0);
+  QCOMPARE(s.value("IF(0: 2, 3, 4)"), 3.0);
+  QCOMPARE(s.value("IF(1E-300: 2, 3, 4)"), 4.0);
+  QCOMPARE(s.value("IF(2 - 3: -1, IF(1: 5, 6, 7), 9) * 2"), -2.0);
+  QCOMPARE(s.value("SIGN(-3, 0)"), 3.0);  // Fortran's: + for a zero second argument
+  QCOMPARE(s.value("SIGN(3, -2)"), -3.0);
+  // A cubic step from (x0, h0) to (x1, h1).
+  const auto step = [](double x, double x0, double h0, double x1, double h1) {
+    if (x <= x0) return h0;
+    if (x >= x1) return h1;
+    const double u = (x - x0) / (x1 - x0);
+    return h0 + (h1 - h0) * u * u * (3 - 2 * u);
+  };
+  // IMPACT(x, x', x1, k, e, cmax, d), BISTOP(x, x', x1, x2, k, e, cmax, d) as Adams defines them.
+  const double k = 1000, e = 1.5, cmax = 20, d = 0.1, x1 = 0.5, x2 = 0.9;
+  const auto impact = [&](double x, double v) {
+    return x < x1 ? std::max(0.0, k * std::pow(x1 - x, e) - step(x, x1 - d, cmax, x1, 0) * v) : 0.0;
+  };
+  const auto bistop = [&](double x, double v) {
+    if (x < x1) return impact(x, v);
+    if (x > x2) return std::min(0.0, -k * std::pow(x - x2, e) - step(x, x2, 0, x2 + d, cmax) * v);
+    return 0.0;
+  };
+  double worst = 0;
+  for (const double x : {0.2, 0.45, 0.5, 0.7, 0.9, 0.95, 1.3})
+    for (const double v : {-3.0, -0.1, 0.0, 2.0, 500.0}) {
+      const std::string xs = std::to_string(x), vs = std::to_string(v);
+      const double a = s.value("IMPACT(" + xs + ", " + vs + ", 0.5, 1000, 1.5, 20, 0.1)");
+      const double b = s.value("BISTOP(" + xs + ", " + vs + ", 0.5, 0.9, 1000, 1.5, 20, 0.1)");
+      worst = std::max({worst, std::abs(a - impact(x, v)) / (1 + std::abs(a)),
+                        std::abs(b - bistop(x, v)) / (1 + std::abs(b))});
+    }
+  qInfo("IMPACT and BISTOP against their definitions: %.1e", worst);
+  QVERIFY(worst < 1e-14);
+  QVERIFY_THROWS_EXCEPTION(rlx::adams::DatasetError, s.value("IMPACT(1, 2)"));
+  QVERIFY_THROWS_EXCEPTION(rlx::adams::DatasetError, s.value("IF(1, 2, 3, 4)"));
 }
 
 QTEST_GUILESS_MAIN(TestAdamsMeasures)
