@@ -3,6 +3,10 @@
 #include "io/adams_reader.h"
 #include "joints/rotation.h"
 
+#include <cmath>
+#include <map>
+#include <optional>
+
 namespace rlx::adams {
 
 // The frame's placement in its parent's axes: origin q, axes from REULER (body-fixed 3-1-3) or
@@ -242,6 +246,87 @@ MarkerFrame Reader::frameOnBody(const Marker& m) {
   const Placement body = p.ground ? Placement{} : bodyFrames_.at(m.part);
   return {p.ground ? "" : p.name, body.axes.transpose() * (g.origin - body.origin),
           body.axes.transpose() * g.axes};
+}
+
+// GRAPHICS: drawing only. The first CYLINDER (or FRUSTUM with equal radii), BOX or spherical
+// ELLIPSOID of a part that is centred on its centre of mass, with a box's edges along the body's
+// axes, becomes its shape (Reuleaux draws one shape per body, centred there); the rest are
+// skipped, and a GRAPHICS statement that cannot be read is skipped with a warning, never an error.
+void Reader::graphics(const Statement& s) {
+  const Argument* at = nullptr;
+  for (const Argument& a : s.arguments)
+    if (a.key == "CM" || a.key == "CORNER") at = &a;
+  if (!at) return;  // outlines, arcs, force graphics: nothing Reuleaux draws on a body
+  try {
+    const Marker& m = markerAt(s, *at);
+    const Part& p = partOf(m);
+    if (p.ground) return;
+    for (BodySpec& b : spec_.bodies)
+      if (b.name == p.name && b.shape.type.empty())
+        if (auto shape = shapeOf(s, bodyFrames_.at(m.part))) b.shape = std::move(*shape);
+  } catch (const DatasetError& e) {
+    diagnostics_.push_back({Severity::Warning, "line " + std::to_string(e.line), "",
+                            e.message + " (drawing only: skipped)"});
+  }
+}
+
+// The shape of one GRAPHICS statement in the body's frame, when it fits (see graphics).
+std::optional<ShapeSpec> Reader::shapeOf(const Statement& s, const Placement& body) {
+  static constexpr const char* kKeys[] = {"CYLINDER", "FRUSTUM", "BOX",    "ELLIPSOID", "CM",
+                                          "CORNER",   "LENGTH",  "RADIUS", "TOP",       "BOTTOM",
+                                          "X",        "Y",       "Z",      "XSCALE",    "YSCALE",
+                                          "ZSCALE",   "SIDES",   "SEG",    "RANGLE"};
+  std::string type;
+  std::map<std::string, double> value;  // lengths in SI
+  const Argument* at = nullptr;
+  for (const Argument& a : s.arguments) {
+    const std::string key = matchKeyword(a.key, kKeys);
+    if (key == "CYLINDER" || key == "FRUSTUM" || key == "BOX" || key == "ELLIPSOID")
+      type = key;
+    else if (key == "CM" || key == "CORNER")
+      at = &a;
+    else if (!key.empty() && a.assignment && a.values.size() == 1)
+      value[key] = numbers(s, a, 1)[0] * units_.length;
+  }
+  const auto get = [&](const char* key) { return value.count(key) ? value.at(key) : 0.0; };
+  const Placement m = global(markerAt(s, *at));
+  const Matrix3d axes = body.axes.transpose() * m.axes;  // the marker's axes in the body's
+  const auto centredAt = [&](const Vector3d& centre, double size) {
+    return (centre - body.origin).norm() <= 1e-9 * (1 + size + body.origin.norm());
+  };
+  ShapeSpec shape;
+  if (type == "CYLINDER" || (type == "FRUSTUM" && get("TOP") == get("BOTTOM"))) {
+    const double length = get("LENGTH"), radius = get(type == "CYLINDER" ? "RADIUS" : "TOP");
+    if (length == 0 || radius <= 0 || !centredAt(m.point(Vector3d(0, 0, length / 2)), length))
+      return std::nullopt;
+    shape.type = "cylinder";
+    shape.radius = radius;
+    shape.length = std::abs(length);
+    shape.axis =
+        vector(axes.col(2).unaryExpr([](double x) { return std::abs(x) < 1e-12 ? 0.0 : x; }));
+  } else if (type == "ELLIPSOID") {
+    const double r = get("XSCALE");
+    if (r <= 0 || get("YSCALE") != r || get("ZSCALE") != r || !centredAt(m.origin, r))
+      return std::nullopt;
+    shape.type = "sphere";
+    shape.radius = r;
+  } else if (type == "BOX") {
+    const Vector3d extent(get("X"), get("Y"), get("Z"));
+    if (!centredAt(m.point(extent / 2), extent.norm())) return std::nullopt;
+    // Each of the marker's axes is one of the body's, either way round.
+    Vector3d size = Vector3d::Zero();
+    for (int k = 0; k < 3; ++k) {
+      Eigen::Index row = 0;
+      if (std::abs(axes.col(k).cwiseAbs().maxCoeff(&row) - 1) > 1e-9) return std::nullopt;
+      size(row) = std::abs(extent(k));
+    }
+    if ((size.array() <= 0).any()) return std::nullopt;
+    shape.type = "box";
+    shape.size = vector(size);
+  } else {
+    return std::nullopt;
+  }
+  return shape;
 }
 
 }  // namespace rlx::adams

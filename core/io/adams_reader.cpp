@@ -48,7 +48,9 @@ Spec Reader::read() {
     else if (k == "MOTION" || k == "COUPLER" || k == "GEAR" || k == "UNITS" || k == "PART" ||
              k == "MARKER" || k == "VARIABLE")
       continue;  // motions and couplers below, once every joint is known
-    else if (k == "GRAPHICS" || k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
+    else if (k == "GRAPHICS")
+      graphics(s);
+    else if (k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
       continue;
     else if (k.empty())
       diagnostics_.push_back({Severity::Error, "line " + std::to_string(s.line), "",

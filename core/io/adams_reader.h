@@ -124,6 +124,8 @@ class Reader {
   void bodies();
 
   void gravity(const Statement& s);
+  void graphics(const Statement& s);
+  std::optional<ShapeSpec> shapeOf(const Statement& s, const Placement& body);
 
   // A marker's frame in its body's (in ground for a ground marker), with the body's name.
   MarkerFrame frameOnBody(const Marker& m);

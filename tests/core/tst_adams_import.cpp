@@ -57,6 +57,7 @@ class TestAdamsImport : public QObject {
   void unsupportedListedOrSkipped();
   void recognisedByContent();
   void names();
+  void graphicsAsShapes();
   void corruptedCopies();
 };
 
@@ -412,6 +413,52 @@ void TestAdamsImport::names() {
   QCOMPARE(spec.joints[0].body2, std::string("ground_2"));
   QCOMPARE(spec.joints[1].name, std::string("jprim_4"));
   QVERIFY(test::compileOrFail(spec).joints.size() == 2);
+}
+
+void TestAdamsImport::graphicsAsShapes() {
+  // Chrono's rack and pinion: the pinion's CYLINDER is centred on its centre of mass (its CM
+  // marker 0.2 m behind, LENGTH 0.4 along the shaft): the body's cylinder; the rack's BOX is not
+  // centred on its centre of mass: no shape.
+  const Spec rack = test::readAdamsOrFail(
+      test::readFile(test::testDataPath("adams/chrono/test_RackPinion_Case01.adm")));
+  QCOMPARE(rack.bodies[0].shape.type, std::string("cylinder"));
+  QCOMPARE(rack.bodies[0].shape.radius->value, 0.1);
+  QCOMPARE(rack.bodies[0].shape.length->value, 0.4);
+  QCOMPARE(*rack.bodies[0].shape.axis, (Vector{0, 0, 1}));  // the CM marker's z: the shaft
+  QCOMPARE(rack.bodies[1].shape.type, std::string(""));
+  // On the pendulum's arm (CM at 2 m along x): a sphere, a box whose corner marker's axes are
+  // the body's turned (sizes follow the axes), a frustum of equal radii; a GRAPHICS on a
+  // missing marker is skipped with a warning and the rest reads.
+  const auto shape = [](const std::string& graphics) {
+    const std::string text =
+        pendulumWith({{"ACCGRAV/",
+                       "MARKER/30, PART = 2, QP = 2, 0, 0\n"
+                       "MARKER/31, PART = 2, QP = 2.5, -0.1, -0.2, REULER = 90D, 90D, 0\n"
+                       "MARKER/32, PART = 2, QP = 1.5, 0, 0, REULER = 90D, 90D, 0\n" +
+                           graphics + "\nACCGRAV/"}});
+    const LoadResult read = readAdams(text, "test.adm");
+    if (!read.spec) qFatal("not read");
+    return std::pair{read.spec->bodies[0].shape, read.diagnostics};
+  };
+  QCOMPARE(
+      shape("GRAPHICS/1, ELLIPSOID, CM = 30, XSCALE = 0.3, YSCALE = 0.3, ZSCALE = 0.3").first.type,
+      std::string("sphere"));
+  QCOMPARE(
+      shape("GRAPHICS/1, ELLIPSOID, CM = 30, XSCALE = 0.3, YSCALE = 0.2, ZSCALE = 0.3").first.type,
+      std::string(""));
+  // Marker 31's x, y, z are the body's y, z, x: X = 0.2, Y = 0.4, Z = -1 from (2.5, -0.1, -0.2).
+  const ShapeSpec box = shape("GRAPHICS/1, BOX, CORNER = 31, X = 0.2, Y = 0.4, Z = -1").first;
+  QCOMPARE(box.type, std::string("box"));
+  QCOMPARE(*box.size, (Vector{1, 0.2, 0.4}));
+  const ShapeSpec frustum =
+      shape("GRAPHICS/1, FRUSTUM, CM = 32, LENGTH = 1, TOP = 0.05, BOTTOM = 0.05").first;
+  QCOMPARE(frustum.type, std::string("cylinder"));
+  QCOMPARE(*frustum.axis, (Vector{1, 0, 0}));
+  const auto [none, warnings] = shape("GRAPHICS/1, CYLINDER, CM = 99, LENGTH = 1, RADIUS = 0.1");
+  QCOMPARE(none.type, std::string(""));
+  QCOMPARE(QString::fromStdString(warnings.back().text()),
+           QString("warning: test.adm:39: GRAPHICS/1: CM = 99 names no MARKER (drawing only: "
+                   "skipped)"));
 }
 
 void TestAdamsImport::corruptedCopies() {
