@@ -176,13 +176,15 @@ void Reader::rotationalSpring(const Statement& s, const std::string& name,
   actionReaction(s, name, ij, true, false, function, s.line);
 }
 
-// VFORCE (FX FY FZ) and VTORQUE (TX TY TZ): a vector on I's part at I's origin, its components
-// along RM's axes; the reaction acts on JFLOAT's part, read when that is ground.
-void Reader::vectorForce(const Statement& s, bool torque) {
+// VFORCE (FX FY FZ), VTORQUE (TX TY TZ) and GFORCE (both): a vector on I's part at I's origin,
+// its components along RM's axes; the reaction acts on JFLOAT's part, read when that is ground.
+// A GFORCE becomes a force and a torque (`<name>_torque`).
+void Reader::vectorForce(const Statement& s, const std::string& kind) {
   static constexpr const char* kKeys[] = {"I",  "JFLOAT", "RM", "FX", "FY",
                                           "FZ", "TX",     "TY", "TZ", "ROUTINE"};
+  const bool forces = kind != "VTORQUE", torques = kind != "VFORCE";
   const Argument *i = nullptr, *jfloat = nullptr, *rm = nullptr;
-  std::array<const Argument*, 3> components{};
+  std::array<const Argument*, 6> components{};  // FX FY FZ TX TY TZ
   for (const Argument& a : s.arguments) {
     const std::string key = matchKeyword(a.key, kKeys);
     if (key == "I")
@@ -191,8 +193,9 @@ void Reader::vectorForce(const Statement& s, bool torque) {
       jfloat = &a;
     else if (key == "RM")
       rm = &a;
-    else if (key.size() == 2 && key[0] == (torque ? 'T' : 'F') && a.expression)
-      components[static_cast<std::size_t>(key[1] - 'X')] = &a;
+    else if (key.size() == 2 && ((key[0] == 'F' && forces) || (key[0] == 'T' && torques)) &&
+             a.expression)
+      components[static_cast<std::size_t>((key[0] == 'T' ? 3 : 0) + key[1] - 'X')] = &a;
     else if (key == "ROUTINE")
       throw Unsupported{{a.line, where(s) + ": ROUTINE names a user subroutine, which cannot be "
                                             "imported"}};
@@ -213,33 +216,37 @@ void Reader::vectorForce(const Statement& s, bool torque) {
   const Part& p = partOf(mi);
   if (p.ground) return;  // acts on ground only
   ExpressionContext context = expressionContext(s);
-  std::array<std::string, 3> value;
-  for (std::size_t k = 0; k < 3; ++k)
-    value[k] = components[k] ? "(" +
-                                   translateExpression(components[k]->values.front(),
-                                                       components[k]->line, context) +
-                                   ")"
-                             : "0";
   // Along RM's axes: in ground's (RM on ground) or in the body's (RM on I's part).
   const Matrix3d axes = onBody ? frameOnBody(mr).axes : global(mr).axes;
-  const double unit = torque ? units_.torque() : units_.force;
-  ForceSpec f;
-  f.name = nameOf(s, torque ? "vtorque" : "vforce");
-  f.type = torque ? ForceType::Torque : ForceType::Force;
-  f.body = p.name;
-  if (!torque) f.point = pointOnBody(mi);
-  f.frame = onBody ? "body" : "global";
-  for (int r = 0; r < 3; ++r) {
-    std::string sum;
-    for (int c = 0; c < 3; ++c) {
-      const double a = axes(r, c) * unit;
-      if (a == 0) continue;
-      sum += (sum.empty() ? "" : " + ") + expr::numberText(a) + "*" +
-             value[static_cast<std::size_t>(c)];
+  const std::string name = nameOf(s, kind == "GFORCE"   ? "gforce"
+                                     : kind == "VFORCE" ? "vforce"
+                                                        : "vtorque");
+  for (const bool torque : {false, true}) {
+    if (!(torque ? torques : forces)) continue;
+    std::array<std::string, 3> value;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const Argument* c = components[(torque ? 3 : 0) + k];
+      value[k] = c ? "(" + translateExpression(c->values.front(), c->line, context) + ")" : "0";
     }
-    f.vector.push_back(sum.empty() ? "0" : sum);
+    const double unit = torque ? units_.torque() : units_.force;
+    ForceSpec f;
+    f.name = torque && forces ? names_.claim(name + "_torque") : name;
+    f.type = torque ? ForceType::Torque : ForceType::Force;
+    f.body = p.name;
+    if (!torque) f.point = pointOnBody(mi);
+    f.frame = onBody ? "body" : "global";
+    for (int r = 0; r < 3; ++r) {
+      std::string sum;
+      for (int c = 0; c < 3; ++c) {
+        const double a = axes(r, c) * unit;
+        if (a == 0) continue;
+        sum += (sum.empty() ? "" : " + ") + expr::numberText(a) + "*" +
+               value[static_cast<std::size_t>(c)];
+      }
+      f.vector.push_back(sum.empty() ? "0" : sum);
+    }
+    spec_.forces.push_back(f);
   }
-  spec_.forces.push_back(f);
 }
 
 // GCON: FUNCTION = 0, an equation of positions or, when it measures velocities, of velocities

@@ -43,13 +43,19 @@ Spec Reader::read() {
       attempt(s, [&] { gcon(s); });
     else if (k == "SPRINGDAMPER")
       attempt(s, [&] { springDamper(s); });
-    else if (k == "VFORCE" || k == "VTORQUE")
-      attempt(s, [&] { vectorForce(s, k == "VTORQUE"); });
+    else if (k == "VFORCE" || k == "VTORQUE" || k == "GFORCE")
+      attempt(s, [&] { vectorForce(s, k); });
     else if (k == "MOTION" || k == "COUPLER" || k == "GEAR" || k == "UNITS" || k == "PART" ||
              k == "MARKER" || k == "VARIABLE")
       continue;  // motions and couplers below, once every joint is known
     else if (k == "GRAPHICS")
       graphics(s);
+    else if (k == "INTEGRATOR")
+      integrator(s);
+    else if (k == "EQUILIBRIUM" || k == "KINEMATICS" || k == "IC")
+      note(s, where(s) +
+                  " holds the settings of an analysis the dataset does not run (Adams' "
+                  "command file does): not used");
     else if (k == "REQUEST" || k == "OUTPUT" || k == "RESULTS")
       continue;
     else if (k.empty())
@@ -175,6 +181,45 @@ std::string Reader::variableText(const Statement& user, long long id, bool& used
   usedVelocities = usedVelocities || c.usedVelocities;
   translated_[id] = {text, c.usedVelocities};
   return text;
+}
+
+// A remark on what was read that changes nothing of the mechanism: a warning.
+void Reader::note(const Statement& s, const std::string& message) {
+  diagnostics_.push_back({Severity::Warning, "line " + std::to_string(s.line), "", message});
+}
+
+// INTEGRATOR: the dynamics' integrator where Reuleaux has its equivalent: the BDF family
+// (GSTIFF, WSTIFF, CONSTANT_BDF, HASTIFF, with any formulation) is `bdf`, HHT is `hht` with
+// error-controlled steps and its ALPHA, RKF45 is `corrected-rk45`; ERROR is the tolerance.
+// Settings without an equivalent (NEWMARK, ABAM, step limits, corrector options) are warnings.
+void Reader::integrator(const Statement& s) {
+  static constexpr const char* kKeys[] = {
+      "GSTIFF", "WSTIFF", "CONSTANT_BDF", "HASTIFF", "HHT",     "NEWMARK",     "RKF45",    "ABAM",
+      "I3",     "SI2",    "SI1",          "ERROR",   "ALPHA",   "BETA",        "GAMMA",    "HINIT",
+      "HMAX",   "HMIN",   "KMAX",         "MAXIT",   "PATTERN", "INTERPOLATE", "CORRECTOR"};
+  AnalysisSpec& a = *spec_.analysis;
+  for (const Argument& arg : s.arguments) {
+    const std::string key = matchKeyword(arg.key, kKeys);
+    if (key == "GSTIFF" || key == "WSTIFF" || key == "CONSTANT_BDF" || key == "HASTIFF")
+      a.integrator = "bdf";
+    else if (key == "HHT")
+      a.integrator = "hht", a.variableStep = true;
+    else if (key == "RKF45")
+      a.integrator = "corrected-rk45";
+    else if (key == "I3" || key == "SI2" || key == "SI1")
+      continue;  // the formulation: Reuleaux's integrators choose their own
+    else if (key == "ERROR")
+      a.tolerance = numbers(s, arg, 1)[0];
+    else if (key == "ALPHA") {
+      const double alpha = numbers(s, arg, 1)[0];
+      if (!hhtAlphaInRange(alpha))
+        throw DatasetError{arg.line, where(s) + ": ALPHA must lie in [-1/3, 0]"};
+      a.hhtAlpha = alpha;
+    } else if (key.empty())
+      throw DatasetError{arg.line, where(s) + ": unknown argument " + arg.key};
+    else
+      note(s, where(s) + ": " + key + " has no equivalent in Reuleaux's integrators: not used");
+  }
 }
 
 }  // namespace rlx::adams

@@ -124,6 +124,8 @@ class Reader {
   void bodies();
 
   void gravity(const Statement& s);
+  void integrator(const Statement& s);
+  void note(const Statement& s, const std::string& message);
   void graphics(const Statement& s);
   std::optional<ShapeSpec> shapeOf(const Statement& s, const Placement& body);
 
@@ -197,9 +199,8 @@ class Reader {
   void rotationalSpring(const Statement& s, const std::string& name,
                         std::pair<long long, long long> ij, const RotationalLaw& law);
 
-  // VFORCE (FX FY FZ) and VTORQUE (TX TY TZ): a vector on I's part at I's origin, its components
-  // along RM's axes; the reaction acts on JFLOAT's part, read when that is ground.
-  void vectorForce(const Statement& s, bool torque);
+  // VFORCE, VTORQUE and GFORCE (kind: the statement).
+  void vectorForce(const Statement& s, const std::string& kind);
 
   // GCON: FUNCTION = 0, an equation of positions or, when it measures velocities, of velocities
   // (linear in them, as Adams requires). Its I marker carries the reaction in Adams' output.

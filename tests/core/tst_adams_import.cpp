@@ -58,6 +58,7 @@ class TestAdamsImport : public QObject {
   void recognisedByContent();
   void names();
   void graphicsAsShapes();
+  void generalForceAndSettings();
   void corruptedCopies();
 };
 
@@ -459,6 +460,49 @@ void TestAdamsImport::graphicsAsShapes() {
   QCOMPARE(QString::fromStdString(warnings.back().text()),
            QString("warning: test.adm:39: GRAPHICS/1: CM = 99 names no MARKER (drawing only: "
                    "skipped)"));
+}
+
+void TestAdamsImport::generalForceAndSettings() {
+  // GFORCE: a force and a torque on I's part along RM's axes (RM on the part: the body's); the
+  // torque is named after it. INTEGRATOR GSTIFF with ERROR sets bdf and the tolerance, HHT its
+  // alpha with error-controlled steps; what has no equivalent is a warning, as is EQUILIBRIUM.
+  const Spec spec = test::readAdamsOrFail(
+      pendulumWith({{"ACCGRAV/",
+                     "MARKER/30, PART = 1, FLOATING\nMARKER/22, PART = 2, QP = 1, 0, 0\n"
+                     "GFORCE/7, I = 22, JFLOAT = 30, RM = 22, FX = 2\\TZ = -3*TIME\n"
+                     "INTEGRATOR/, GSTIFF, SI2, ERROR = 1E-5\nACCGRAV/"}}));
+  QCOMPARE(spec.forces.size(), std::size_t(2));
+  QCOMPARE(spec.forces[0].name, std::string("gforce_7"));
+  QCOMPARE(spec.forces[0].type, ForceType::Force);
+  QCOMPARE(spec.forces[0].frame, std::string("body"));
+  QCOMPARE(spec.forces[1].name, std::string("gforce_7_torque"));
+  QCOMPARE(spec.forces[1].type, ForceType::Torque);
+  const Model model = test::compileOrFail(spec);
+  const std::vector<double> time{2.0};
+  // The marker's axes are the body's: FX along body x, TZ along body z.
+  QCOMPARE(expr::evaluate(model.forces[0].functions[0].value, time), 2.0);
+  QCOMPARE(expr::evaluate(model.forces[1].functions[2].value, time), -6.0);
+  QCOMPARE(spec.analysis->integrator, std::string("bdf"));
+  QCOMPARE(spec.analysis->tolerance.value, 1e-5);
+  const LoadResult read =
+      readAdams(pendulumWith({{"ACCGRAV/",
+                               "INTEGRATOR/, HHT, ALPHA = -0.25, ERROR = 1E-6, KMAX = 4\n"
+                               "EQUILIBRIUM/, ERROR = 1E-6\nACCGRAV/"}}),
+                "test.adm");
+  QVERIFY(read.spec);
+  QCOMPARE(read.spec->analysis->integrator, std::string("hht"));
+  QCOMPARE(read.spec->analysis->hhtAlpha.value, -0.25);
+  QVERIFY(read.spec->analysis->variableStep);
+  QStringList warnings;
+  for (const Diagnostic& d : read.diagnostics) warnings << QString::fromStdString(d.text());
+  QCOMPARE(warnings,
+           (QStringList{"warning: test.adm:36: INTEGRATOR/: KMAX has no equivalent in Reuleaux's "
+                        "integrators: not used",
+                        "warning: test.adm:37: EQUILIBRIUM/ holds the settings of an analysis the "
+                        "dataset does not run (Adams' command file does): not used"}));
+  QCOMPARE(test::firstAdamsDiagnostic(
+               pendulumWith({{"ACCGRAV/", "INTEGRATOR/, HHT, ALPHA = -0.5\nACCGRAV/"}})),
+           std::string("test.adm:36: INTEGRATOR/: ALPHA must lie in [-1/3, 0]"));
 }
 
 void TestAdamsImport::corruptedCopies() {
