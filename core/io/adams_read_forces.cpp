@@ -5,6 +5,7 @@
 #include "io/adams_reader.h"
 
 #include <array>
+#include <cmath>
 #include <map>
 
 namespace rlx::adams {
@@ -148,6 +149,10 @@ void Reader::rotationalSpring(const Statement& s, const std::string& name,
                               std::pair<long long, long long> ij, const RotationalLaw& law) {
   const Marker& mi = markers_.at(ij.first);
   const Marker& mj = markers_.at(ij.second);
+  for (const double v :
+       {law.stiffness * units_.torque(), law.damping * units_.torque() * units_.time, law.angle,
+        law.torque * units_.torque()})
+    if (!std::isfinite(v)) throw DatasetError{s.line, where(s) + ": a value is too large"};
   const Vector3d z = global(mj).axes.col(2);
   for (const auto& [id, m] : jointStatements_) {
     const JointSpec& js = spec_.joints[m.index];

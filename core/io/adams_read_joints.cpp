@@ -103,6 +103,8 @@ void Reader::joint(const Statement& s) {
     if (!size || matchKeyword(size->key, kTypes) != key)
       throw DatasetError{s.line, where(s) + ": " + type + " needs " + key};
     const double value = numbers(s, *size, 1)[0] * units_.length;
+    if (!std::isfinite(value))
+      throw DatasetError{size->line, where(s) + ": " + key + " is too large"};
     if (type == "SCREW")
       screw(s, *i, *j, value, js);
     else

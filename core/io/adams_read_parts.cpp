@@ -285,8 +285,10 @@ std::optional<ShapeSpec> Reader::shapeOf(const Statement& s, const Placement& bo
       type = key;
     else if (key == "CM" || key == "CORNER")
       at = &a;
-    else if (!key.empty() && a.assignment && a.values.size() == 1)
+    else if (!key.empty() && a.assignment && a.values.size() == 1) {
       value[key] = numbers(s, a, 1)[0] * units_.length;
+      if (!std::isfinite(value[key])) return std::nullopt;
+    }
   }
   const auto get = [&](const char* key) { return value.count(key) ? value.at(key) : 0.0; };
   const Placement m = global(markerAt(s, *at));

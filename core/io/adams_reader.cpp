@@ -6,6 +6,8 @@
 #include "io/adams_reader.h"
 #include "expr/node.h"
 
+#include <cmath>
+
 namespace rlx::adams {
 
 Spec Reader::read() {
@@ -208,9 +210,12 @@ void Reader::integrator(const Statement& s) {
       a.integrator = "corrected-rk45";
     else if (key == "I3" || key == "SI2" || key == "SI1")
       continue;  // the formulation: Reuleaux's integrators choose their own
-    else if (key == "ERROR")
-      a.tolerance = numbers(s, arg, 1)[0];
-    else if (key == "ALPHA") {
+    else if (key == "ERROR") {
+      const double error = numbers(s, arg, 1)[0];
+      if (!(error > 0) || !std::isfinite(error))
+        throw DatasetError{arg.line, where(s) + ": ERROR must be a positive number"};
+      a.tolerance = error;
+    } else if (key == "ALPHA") {
       const double alpha = numbers(s, arg, 1)[0];
       if (!hhtAlphaInRange(alpha))
         throw DatasetError{arg.line, where(s) + ": ALPHA must lie in [-1/3, 0]"};
