@@ -421,14 +421,13 @@ void Reader::gear(const Statement& s) {
   for (std::size_t k = 0; k < 2; ++k) {
     pair[k] = &jointNamed(s, *joints, ids[k]);
   }
-  const auto partsOf = [](const JointMarkers& m) { return std::array{m.i->part, m.j->part}; };
   const long long carrier = contact.part;
   ConstraintSpec c;
   c.type = ConstraintType::Coupler;
   for (std::size_t k = 0; k < 2; ++k) {
     const JointMarkers& m = *pair[k];
     const JointSpec& js = spec_.joints[m.index];
-    const auto parts = partsOf(m);
+    const std::array parts{m.i->part, m.j->part};
     if (parts[0] != carrier && parts[1] != carrier)
       throw DatasetError{s.line, where(s) +
                                      ": CV must be on the carrier, the part both joints "

@@ -208,6 +208,15 @@ class Writer {
     return rotation::fromCoordinates(model_.q0.segment<4>(i + 3)).toRotationMatrix();
   }
 
+  // A point of a body in the file's configuration, in ground.
+  Vector3d pointOf(int body, const Vector3d& local) const {
+    return originOf(body) + axesOf(body) * local;
+  }
+  // A joint's axis in ground: its frame's z (2-D: the plane's normal).
+  Vector3d axisOf(const Joint& j) const {
+    return model_.dimension == 2 ? Vector3d::UnitZ() : Vector3d(axesOf(j.body1) * j.frame1.col(2));
+  }
+
   int marker(int body, const Vector3d& origin, const Matrix3d& axes, const std::string& name) {
     markers_.push_back({static_cast<int>(markers_.size()) + 1, body, name, origin, axes});
     return markers_.back().id;
@@ -360,8 +369,7 @@ class Writer {
     if (coupled_.count(j.name) &&
         (j.type == JointType::Translational || j.type == JointType::Cylindrical)) {
       const Vector3d line = global.col(2);
-      const Vector3d p1 = originOf(j.body1) + axesOf(j.body1) * j.s1;
-      const Vector3d p2 = originOf(j.body2) + axesOf(j.body2) * j.s2;
+      const Vector3d p1 = pointOf(j.body1, j.s1), p2 = pointOf(j.body2, j.s2);
       s1 += axesOf(j.body1).transpose() * (line.dot(p2 - p1) * line);
     }
     if (model_.dimension == 3 && j.type != JointType::Universal)
@@ -418,15 +426,6 @@ class Writer {
          std::string(statement) + "/" + std::to_string(isJoint ? ++joints_ : ++jprims_),
          {type, "I = " + std::to_string(ij.first), "J = " + std::to_string(ij.second)}});
     if (isJoint) jointIds_[static_cast<int>(index)] = joints_;
-  }
-
-  // A point and a direction of a body in the file's configuration, in ground.
-  Vector3d pointOf(int body, const Vector3d& local) const {
-    return originOf(body) + axesOf(body) * local;
-  }
-  // A joint's axis in ground: its frame's z (2-D: the plane's normal).
-  Vector3d axisOf(const Joint& j) const {
-    return model_.dimension == 2 ? Vector3d::UnitZ() : Vector3d(axesOf(j.body1) * j.frame1.col(2));
   }
 
   // RACKPIN: I on the pinion at its centre, x along the rack, y from the rack's pitch line to the
@@ -534,8 +533,7 @@ class Writer {
     // file's configuration, where Reuleaux's coordinate is zero.
     const auto global = [&](int id) {
       const MarkerOut& k = markers_[static_cast<std::size_t>(id - 1)];
-      return std::pair{Vector3d(originOf(k.body) + axesOf(k.body) * k.origin),
-                       Matrix3d(axesOf(k.body) * k.axes)};
+      return std::pair{pointOf(k.body, k.origin), Matrix3d(axesOf(k.body) * k.axes)};
     };
     const auto [oi, ai] = global(i);
     const auto [oj, aj] = global(jm);
